@@ -1,0 +1,1 @@
+"""Djambi rules engine (placeholder; the engine author replaces this)."""

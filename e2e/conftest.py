@@ -1,0 +1,143 @@
+"""Browser-test fixtures: one local server and one headless Chromium per session.
+
+Fixtures:
+  base_url           "http://127.0.0.1:PORT/" serving the repository root (scripts/serve.py)
+  browser            the shared Playwright Chromium (/usr/bin/chromium, or $CHROMIUM)
+  page               a fresh context + page; requests to any host other than
+                     127.0.0.1/localhost are aborted and recorded in `external_requests`;
+                     service workers are blocked so every request is seen (use
+                     `new_page(service_workers="allow")` to test one)
+  new_page           factory for more pages/contexts with the same recording
+  external_requests  the list of URLs aborted for this test (assert it is empty)
+  wait_ready         wait_ready(page): waits for body[data-ready="1"] (60 s)
+  screenshot_dir     e2e/screenshots/ (gitignored); failing tests save a PNG there
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import threading
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
+READY_TIMEOUT_MS = 60_000
+
+
+def _load_serve_module():
+    spec = importlib.util.spec_from_file_location("djambi_serve", ROOT / "scripts" / "serve.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def wait_ready(page: Page, timeout: float = READY_TIMEOUT_MS) -> None:
+    """Wait until the app marks itself ready: <body data-ready="1">."""
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=timeout)
+
+
+@pytest.fixture(name="wait_ready", scope="session")
+def wait_ready_fixture():
+    return wait_ready
+
+
+@pytest.fixture(scope="session")
+def base_url():
+    server = _load_serve_module().make_server(port=0, directory=ROOT, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, name="e2e-server", daemon=True)
+    thread.start()
+    host, port = server.server_address[:2]
+    yield f"http://{host}:{port}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"{CHROMIUM} not found: run ./scripts/setup (or set CHROMIUM)")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def screenshot_dir() -> Path:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    return SCREENSHOTS
+
+
+@pytest.fixture
+def external_requests() -> list[str]:
+    return []
+
+
+@pytest.fixture
+def new_page(browser, base_url, external_requests, request):
+    """new_page(**context_options) -> Page; contexts are closed after the test."""
+    contexts = []
+
+    def block_external(route):
+        url = route.request.url
+        if urlsplit(url).hostname in LOCAL_HOSTS:
+            route.continue_()
+        else:
+            external_requests.append(url)
+            route.abort()
+
+    def make(**context_options) -> Page:
+        context_options.setdefault("base_url", base_url)
+        context_options.setdefault("service_workers", "block")
+        context = browser.new_context(**context_options)
+        contexts.append(context)
+        context.route("**/*", block_external)
+        page = context.new_page()
+        page.set_default_navigation_timeout(READY_TIMEOUT_MS)
+        return page
+
+    yield make
+
+    # A failing test leaves a screenshot of each of its pages behind.
+    report = getattr(request.node, "rep_call", None)
+    if report is not None and report.failed:
+        SCREENSHOTS.mkdir(exist_ok=True)
+        name = re.sub(r"[^\w.-]+", "_", request.node.nodeid)
+        for i, context in enumerate(contexts):
+            for j, page in enumerate(context.pages):
+                try:
+                    page.screenshot(path=str(SCREENSHOTS / f"FAILED-{name}-{i}-{j}.png"))
+                except Exception:  # noqa: BLE001 (best effort)
+                    pass
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def page(new_page) -> Page:
+    return new_page()
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
