@@ -1,0 +1,718 @@
+"""The game state and its rules: what stands where, who controls what, who is in power,
+whose turn it is; legal moves, ``push``/``pop``, and ``outcome()``.
+
+Rules are those of ``docs/rules.md`` (rulings §1–§9). Inside, a square holds a small int
+(0 empty, 1–30 a living piece, 65–70 a corpse; see ``pieces``); the public API speaks in
+``Piece``, ``Party``, ``Move`` and square numbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Callable, Iterable, Iterator
+
+from .move import IllegalMoveError, Move
+from .pieces import DEAD, Kind, Party, Piece, corpse_code, living_code
+from .squares import FIELD, MAZE, NEIGHBOURS, ORTHOGONAL_NEIGHBOURS, RAYS, Square, square_name
+from .turns import Turn, next_turn
+
+#: Control values for a party other than a player: frozen (its chief perished with nobody in
+#: power), or hostage (the idle fourth party of a three-player game).
+FROZEN = 4
+HOSTAGE = 5
+
+#: Turns with no kill and no change of control after which the game is drawn (rulings §7).
+DRAW_TURNS = 120
+
+CHIEF, ASSASSIN, REPORTER, PROVOCATEUR, NECROMOBILE, MILITANT = range(6)
+_CHIEF_CORPSE = corpse_code(CHIEF)
+
+_START_LAYOUT: dict[str, tuple[str, ...]] = {
+    # kind letter: Red's squares, mirrored for the others (rulings §1)
+    "C": ("A9",), "A": ("B9",), "R": ("A8",), "P": ("B8",), "N": ("C7",),
+    "M": ("C9", "C8", "A7", "B7"),
+}
+
+
+def _start_cells() -> list[int]:
+    from .squares import parse_square
+
+    cells = [0] * 81
+    for letter, names in _START_LAYOUT.items():
+        kind = Kind.from_letter(letter)
+        for name in names:
+            sq = parse_square(name)
+            c, r = sq % 9, sq // 9
+            for party, (cc, rr) in zip(Party, ((c, r), (8 - c, r), (8 - c, 8 - r), (c, 8 - r))):
+                cells[rr * 9 + cc] = living_code(kind, party)
+    return cells
+
+
+class Termination(Enum):
+    """How a game ended."""
+
+    ELIMINATION = "elimination"  # one active player is left: he wins
+    NO_PLAYERS = "no players"  # the last players perished together: a draw
+    NO_MOVES = "no moves"  # no active player can move: a draw
+    DRAW_RULE = "draw rule"  # 120 turns with no kill and no change of control: a draw
+    AGREEMENT = "agreement"  # all active players agreed to a draw
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: ``winner`` is a ``Party`` (the winning player), or ``None`` for a draw."""
+
+    termination: Termination
+    winner: Party | None = None
+
+    def result(self) -> str:
+        """``Red`` (the winner's name) or ``draw``."""
+        return "draw" if self.winner is None else self.winner.title
+
+
+@dataclass(frozen=True)
+class _State:
+    cells: tuple[int, ...]
+    control: tuple[int, ...]
+    turn: Turn
+    quiet: int
+    draw_agreed: bool
+
+
+class LegalMoves:
+    """The legal moves of a position, computed lazily: ``len``, iteration and ``in`` work."""
+
+    def __init__(self, board: "Board") -> None:
+        self._board = board
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self._board.generate_legal_moves())
+
+    def __len__(self) -> int:
+        return self._board.count_legal_moves()
+
+    def __contains__(self, move: object) -> bool:
+        return isinstance(move, Move) and self._board.is_legal(move)
+
+    def __bool__(self) -> bool:
+        return bool(self._board.generate_legal_moves())
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves: {', '.join(self._board.move_text(m) for m in self)}>"
+
+
+class Board:
+    """A Djambi position with its move stack.
+
+    ``Board()`` is the four-player start; ``Board(hostage=True)`` the three-player start with
+    Green as the hostage party. ``Board.from_code(text)`` reads a position text.
+    """
+
+    def __init__(self, *, hostage: bool = False) -> None:
+        self._cells: list[int] = _start_cells()
+        self._control: list[int] = [0, 1, 2, HOSTAGE if hostage else 3]
+        self._turn: Turn = Turn.regular(0)
+        self._quiet: int = 0
+        self._draw_agreed: bool = False
+        self._stack: list[tuple[Move, _State]] = []
+        self._root: _State = self._state()
+
+    # ------------------------------------------------------------------ state
+    def _state(self) -> _State:
+        return _State(
+            tuple(self._cells), tuple(self._control), self._turn, self._quiet, self._draw_agreed
+        )
+
+    def _restore(self, state: _State) -> None:
+        self._cells = list(state.cells)
+        self._control = list(state.control)
+        self._turn = state.turn
+        self._quiet = state.quiet
+        self._draw_agreed = state.draw_agreed
+
+    @classmethod
+    def _from_parts(
+        cls, cells: list[int], control: list[int], turn: Turn, quiet: int, draw_agreed: bool = False
+    ) -> "Board":
+        board = cls.__new__(cls)
+        board._cells = list(cells)
+        board._control = list(control)
+        board._turn = turn
+        board._quiet = quiet
+        board._draw_agreed = draw_agreed
+        board._stack = []
+        board._root = board._state()
+        return board
+
+    def copy(self, *, stack: bool = True) -> "Board":
+        """A copy of the position, with its move history unless ``stack=False``."""
+        board = Board._from_parts(self._cells, self._control, self._turn, self._quiet, self._draw_agreed)
+        if stack:
+            board._stack = list(self._stack)
+            board._root = self._root
+        return board
+
+    def root(self) -> "Board":
+        """The position the move stack starts from."""
+        board = Board.__new__(Board)
+        board._stack = []
+        board._restore(self._root)
+        board._root = self._root
+        return board
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Board) and self._state() == other._state()
+
+    def __hash__(self) -> int:
+        return hash(self._state())
+
+    def key(self) -> _State:
+        """A hashable value equal for equal positions (history aside)."""
+        return self._state()
+
+    @property
+    def move_stack(self) -> list[Move]:
+        return [move for move, _ in self._stack]
+
+    # ------------------------------------------------------------------ queries
+    def piece_at(self, sq: Square) -> Piece | None:
+        code = self._cells[sq]
+        return Piece.from_code(code) if code else None
+
+    def pieces(self) -> dict[Square, Piece]:
+        """Every piece on the board, living or dead, by square."""
+        return {sq: Piece.from_code(c) for sq, c in enumerate(self._cells) if c}
+
+    @property
+    def turn(self) -> Party:
+        """The player to move."""
+        return Party(self._turn.player)
+
+    @property
+    def turn_state(self) -> Turn:
+        return self._turn
+
+    @property
+    def is_extra_turn(self) -> bool:
+        return self._turn.extra
+
+    @property
+    def quiet_turns(self) -> int:
+        """Turns played since the last kill or change of control (the draw counter)."""
+        return self._quiet
+
+    @property
+    def hostage(self) -> Party | None:
+        """The hostage party of a three-player game, if it is still held hostage."""
+        for party, ctl in enumerate(self._control):
+            if ctl == HOSTAGE:
+                return Party(party)
+        return None
+
+    @property
+    def is_hostage_game(self) -> bool:
+        return self.hostage is not None
+
+    def controller(self, party: Party | int) -> Party | None:
+        """The player who controls ``party``'s living pieces; ``None`` if frozen or hostage."""
+        ctl = self._control[party]
+        return Party(ctl) if ctl < 4 else None
+
+    def is_frozen(self, party: Party | int) -> bool:
+        return self._control[party] == FROZEN
+
+    def parties_of(self, player: Party | int) -> list[Party]:
+        """The parties that ``player`` controls (his own first)."""
+        return [Party(p) for p, ctl in enumerate(self._control) if ctl == player]
+
+    @property
+    def active_players(self) -> list[Party]:
+        """Players still in the game, in seat order."""
+        return [Party(p) for p in self._active()]
+
+    def _active(self) -> list[int]:
+        return [p for p in range(4) if self._control[p] == p]
+
+    def is_active(self, player: Party | int) -> bool:
+        return self._control[player] == player
+
+    def _ruler(self) -> int | None:
+        code = self._cells[MAZE]
+        if 0 < code < DEAD and (code - 1) & 7 == CHIEF:
+            party = (code - 1) >> 3
+            if self._control[party] == party:
+                return party
+        return None
+
+    @property
+    def ruler(self) -> Party | None:
+        """The player in power: the one whose living chief holds the maze."""
+        ruler = self._ruler()
+        return None if ruler is None else Party(ruler)
+
+    def chief_square(self, party: Party | int) -> Square | None:
+        """Where ``party``'s living chief stands, or ``None`` if he is dead."""
+        code = living_code(CHIEF, party)
+        try:
+            return self._cells.index(code)
+        except ValueError:
+            return None
+
+    # ------------------------------------------------------------------ move generation
+    def _enemy_table(self, player: int) -> list[bool]:
+        """enemy[code]: may ``player`` kill or move a living piece with this code."""
+        control = self._control
+        table = [False] * 72
+        for code in range(1, 31):
+            ctl = control[(code - 1) >> 3]
+            table[code] = ctl != player and ctl != FROZEN
+        return table
+
+    def _walk(
+        self, player: int, out: list[Move] | None, only: Square | None = None
+    ) -> int:
+        """Generate (into ``out``) or count the legal moves of ``player``, pass excluded.
+
+        Counting does not build the moves: where a move ends in a choice of squares, it counts
+        the choices. ``only``: just the moves of the piece on that square.
+        """
+        cells = self._cells
+        control = self._control
+        enemy = self._enemy_table(player)
+        empty_field: list[int] | None = None  # empty field squares, computed when first needed
+        n_empty = 0
+        total = 0
+        squares: Iterable[int] = range(81) if only is None else (only,)
+        for s in squares:
+            code = cells[s]
+            if code == 0 or code > DEAD or control[(code - 1) >> 3] != player:
+                continue
+            kind = (code - 1) & 7
+            for ray in RAYS[s]:
+                steps = 0
+                for t in ray:
+                    steps += 1
+                    if kind == MILITANT and steps > 2:
+                        break
+                    target = cells[t]
+                    if target == 0:
+                        if t == MAZE:
+                            if kind == CHIEF:
+                                total += 1
+                                if out is not None:
+                                    out.append(Move(s, t))
+                            continue  # everybody may pass through the empty maze
+                        if kind == REPORTER:
+                            victims = [
+                                v for v in ORTHOGONAL_NEIGHBOURS[t] if enemy[cells[v]]
+                            ]
+                            total += 1 + len(victims)
+                            if out is not None:
+                                out.append(Move(s, t))
+                                for v in victims:
+                                    out.append(Move(s, t, victim=v))
+                        else:
+                            total += 1
+                            if out is not None:
+                                out.append(Move(s, t))
+                        continue
+                    # An occupied square: act on it or stop before it.
+                    if empty_field is None:
+                        empty_field = [q for q in FIELD if cells[q] == 0]
+                        n_empty = len(empty_field)
+                    if t == MAZE:
+                        total += self._maze_act(s, kind, target, enemy, empty_field, n_empty, out)
+                    elif target > DEAD:
+                        if kind == NECROMOBILE:
+                            total += n_empty + 1
+                            if out is not None:
+                                for p in sorted(empty_field + [s]):
+                                    out.append(Move(s, t, place=p))
+                    elif enemy[target]:
+                        if kind == MILITANT or kind == CHIEF:
+                            # The corpse goes to any empty field square; the piece's start
+                            # square is empty now (unless it is the maze).
+                            total += n_empty + (s != MAZE)
+                            if out is not None:
+                                places = empty_field + [s] if s != MAZE else empty_field
+                                for p in sorted(places):
+                                    out.append(Move(s, t, place=p))
+                        elif kind == ASSASSIN:
+                            total += 1
+                            if out is not None:
+                                out.append(Move(s, t))
+                        elif kind == PROVOCATEUR:
+                            # The living piece goes to any empty square: the maze only for a
+                            # chief (who then holds power), and only if the maze is empty.
+                            to_maze = (target - 1) & 7 == CHIEF and cells[MAZE] == 0
+                            total += n_empty + 1 + to_maze
+                            if out is not None:
+                                places = empty_field + [s] + ([MAZE] if to_maze else [])
+                                for p in sorted(places):
+                                    out.append(Move(s, t, place=p))
+                    break
+        return total
+
+    def _maze_act(
+        self,
+        s: int,
+        kind: int,
+        target: int,
+        enemy: list[bool],
+        empty_field: list[int],
+        n_empty: int,
+        out: list[Move] | None,
+    ) -> int:
+        """Moves of the piece on ``s`` acting on what holds the maze (rulings §3, §4)."""
+        if kind == CHIEF:
+            if target < DEAD and enemy[target]:  # kill the chief there and stay, in power
+                total = n_empty + 1
+                if out is not None:
+                    for p in sorted(empty_field + [s]):
+                        out.append(Move(s, MAZE, place=p))
+                return total
+            return 0
+        if kind == ASSASSIN or kind == PROVOCATEUR:
+            if not (target < DEAD and enemy[target]):
+                return 0
+        elif kind == NECROMOBILE:
+            if target < DEAD:
+                return 0
+        else:
+            return 0  # militants may not kill the chief in the maze; reporters act from beside
+        exits = self._exits(s, kind)
+        if kind == ASSASSIN:
+            if out is not None:
+                for x in exits:
+                    out.append(Move(s, MAZE, exit=x))
+            return len(exits)
+        # Provocateur and necromobile: exit, then place the chief or corpse on any empty field
+        # square: those empty now, plus the start square, less the exit square.
+        if out is not None:
+            places = sorted(empty_field + [s])
+            for x in exits:
+                for p in places:
+                    if p != x:
+                        out.append(Move(s, MAZE, place=p, exit=x))
+        return len(exits) * n_empty
+
+    def _exits(self, s: int, kind: int) -> list[int]:
+        """Exit squares out of the maze for a piece that came from ``s`` (empty now)."""
+        cells = self._cells
+        exits = []
+        for ray in RAYS[MAZE]:
+            for t in ray:
+                if cells[t] != 0 and t != s:
+                    break
+                if t == s and kind == ASSASSIN:
+                    continue  # the assassin passes over his start square, which takes the corpse
+                exits.append(t)
+        exits.sort()
+        return exits
+
+    def _over(self) -> bool:
+        """The game is over for a reason that needs no move generation."""
+        return len(self._active()) <= 1 or self._draw_agreed or self._quiet >= DRAW_TURNS
+
+    def _others_can_move(self) -> bool:
+        player = self._turn.player
+        return any(self._walk(p, None) for p in self._active() if p != player)
+
+    def generate_legal_moves(self, from_square: Square | None = None) -> list[Move]:
+        """All legal moves of the player to move (``[Move.null()]`` if he must pass);
+        with ``from_square``, just those of the piece there."""
+        if self._over():
+            return []
+        moves: list[Move] = []
+        self._walk(self._turn.player, moves, from_square)
+        if not moves and from_square is None and self._others_can_move():
+            moves.append(Move.null())
+        return moves
+
+    def count_legal_moves(self) -> int:
+        """``len(legal_moves)`` without building the moves."""
+        if self._over():
+            return 0
+        n = self._walk(self._turn.player, None)
+        if n == 0 and self._others_can_move():
+            return 1
+        return n
+
+    @property
+    def legal_moves(self) -> LegalMoves:
+        return LegalMoves(self)
+
+    def has_moves(self, player: Party | int) -> bool:
+        """Whether ``player`` has any move other than a pass."""
+        return self._walk(int(player), None) > 0
+
+    def is_legal(self, move: Move) -> bool:
+        if self.is_game_over():
+            return False
+        if move.is_pass():
+            return self._walk(self._turn.player, None) == 0
+        if not (0 <= move.piece < 81):
+            return False
+        return move in self.generate_legal_moves(move.piece)
+
+    # ------------------------------------------------------------------ playing
+    def play(self, move: Move | str) -> Move:
+        """Play a legal move (a ``Move`` or a move text); ``IllegalMoveError`` otherwise."""
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        elif not self.is_legal(move):
+            raise IllegalMoveError(
+                f"illegal move {move.text()} in position {self.code()}: {self.why_illegal(move)}"
+            )
+        self.push(move)
+        return move
+
+    def push(self, move: Move) -> None:
+        """Play ``move``, which must be legal (``play`` checks; ``push`` trusts)."""
+        self._stack.append((move, self._state()))
+        cells = self._cells
+        control = self._control
+        player = self._turn.player
+        ruler_before = self._ruler()
+        eventful = False  # a kill, a perished chief, or a change of control
+
+        def kill_chief(party: int) -> None:
+            # Whoever kills a chief takes every living piece of that chief's player.
+            owner = control[party]
+            for q in range(4):
+                if control[q] == owner:
+                    control[q] = player
+
+        if not move.is_pass():
+            s, t = move.piece, move.to
+            code = cells[s]
+            kind = (code - 1) & 7
+            target = cells[t]
+            cells[s] = 0
+            if t == MAZE and target and kind != CHIEF:
+                # Act on the maze, leave it, then place what was there (rulings §4).
+                cells[move.exit] = code  # type: ignore[index]
+                if kind == ASSASSIN:
+                    cells[s] = _CHIEF_CORPSE
+                    kill_chief((target - 1) >> 3)
+                    eventful = True
+                else:
+                    cells[move.place] = target  # type: ignore[index]
+                cells[MAZE] = 0
+            else:
+                cells[t] = code
+                if target and target < DEAD:
+                    victim_kind = (target - 1) & 7
+                    if kind == PROVOCATEUR:
+                        cells[move.place] = target  # type: ignore[index]
+                    else:
+                        eventful = True
+                        cells[s if kind == ASSASSIN else move.place] = corpse_code(victim_kind)  # type: ignore[index]
+                        if victim_kind == CHIEF:
+                            kill_chief((target - 1) >> 3)
+                elif target:
+                    cells[move.place] = target  # type: ignore[index]  # necromobile
+                if move.victim is not None:
+                    victim = cells[move.victim]
+                    cells[move.victim] = corpse_code((victim - 1) & 7)
+                    eventful = True
+                    if (victim - 1) & 7 == CHIEF:
+                        kill_chief((victim - 1) >> 3)
+            eventful |= self._settle()
+        active = self._active()
+        if active:
+            self._turn = next_turn(self._turn, ruler_before, self._ruler(), active)
+        self._quiet = 0 if eventful else self._quiet + 1
+
+    def _settle(self) -> bool:
+        """After a move: surrounded chiefs perish, frozen parties go to a new ruler.
+        Returns whether any of that happened."""
+        cells = self._cells
+        control = self._control
+        happened = False
+        again = True
+        while again:  # a chief who perishes is a corpse that may wall in another
+            again = False
+            for p in range(4):
+                if control[p] != p:
+                    continue
+                sq = cells.index(living_code(CHIEF, p))
+                if sq == MAZE:
+                    continue
+                if all(cells[n] > DEAD for n in NEIGHBOURS[sq]) and not self._has_necromobile(p):
+                    cells[sq] = _CHIEF_CORPSE
+                    ruler = self._ruler()
+                    heir = FROZEN if ruler is None else ruler
+                    for q in range(4):
+                        if control[q] == p:
+                            control[q] = heir
+                    happened = again = True
+        ruler = self._ruler()
+        if ruler is not None and FROZEN in control:
+            for q in range(4):
+                if control[q] == FROZEN:
+                    control[q] = ruler
+            happened = True
+        return happened
+
+    def _has_necromobile(self, player: int) -> bool:
+        control = self._control
+        return any(
+            control[q] == player and living_code(NECROMOBILE, q) in self._cells for q in range(4)
+        )
+
+    def pop(self) -> Move:
+        """Undo the last move and return it."""
+        move, state = self._stack.pop()
+        self._restore(state)
+        return move
+
+    def undo(self) -> Move:
+        """Undo the last move (``IndexError`` if there is none)."""
+        return self.pop()
+
+    def agree_draw(self) -> None:
+        """Record a draw agreed by all active players: the game ends."""
+        self._draw_agreed = True
+
+    # ------------------------------------------------------------------ the end
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+        active = self._active()
+        if len(active) == 1:
+            return Outcome(Termination.ELIMINATION, Party(active[0]))
+        if not active:
+            return Outcome(Termination.NO_PLAYERS)
+        if self._draw_agreed:
+            return Outcome(Termination.AGREEMENT)
+        if self._quiet >= DRAW_TURNS:
+            return Outcome(Termination.DRAW_RULE)
+        if not any(self._walk(p, None) for p in active):
+            return Outcome(Termination.NO_MOVES)
+        return None
+
+    def is_game_over(self) -> bool:
+        if self._over():
+            return True
+        return self._walk(self._turn.player, None) == 0 and not self._others_can_move()
+
+    # ------------------------------------------------------------------ text
+    def is_kill(self, move: Move) -> bool:
+        """Whether ``move`` kills by taking the square (written ``x``)."""
+        if move.is_pass():
+            return False
+        code, target = self._cells[move.piece], self._cells[move.to]
+        kind = (code - 1) & 7
+        return 0 < target < DEAD and kind in (MILITANT, CHIEF, ASSASSIN)
+
+    def move_text(self, move: Move) -> str:
+        """The move's text as written in a move list (``x`` for a kill by taking the square)."""
+        return move.text(kill=self.is_kill(move))
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move written ``text``; ``InvalidMoveError`` or ``IllegalMoveError`` otherwise."""
+        move = Move.parse(text)
+        if not self.is_legal(move):
+            raise IllegalMoveError(
+                f"illegal move {text.strip()!r} in position {self.code()}: {self.why_illegal(move)}"
+            )
+        return move
+
+    def why_illegal(self, move: Move) -> str:
+        """A short reason why ``move`` is not legal here (for error messages)."""
+        if self.is_game_over():
+            return "the game is over"
+        if move.is_pass():
+            return f"{self.turn.title} has moves, so may not pass"
+        piece = self.piece_at(move.piece)
+        if piece is None:
+            return f"no piece on {square_name(move.piece)}"
+        if not piece.alive:
+            return f"the piece on {square_name(move.piece)} is a corpse"
+        if self._control[piece.party] != self._turn.player:  # type: ignore[index]
+            return f"{self.turn.title} does not control the {piece.party.title} {piece.kind.name.lower()} on {square_name(move.piece)}"  # type: ignore[union-attr]
+        same_way = [m for m in self.generate_legal_moves(move.piece) if m.to == move.to]
+        if not same_way:
+            return f"the {piece.kind.name.lower()} on {square_name(move.piece)} cannot go to {square_name(move.to)}"
+        return (
+            f"wrong choices after {square_name(move.piece)}-{square_name(move.to)}; legal: "
+            + ", ".join(self.move_text(m) for m in same_way[:6])
+            + (" …" if len(same_way) > 6 else "")
+        )
+
+    def code(self) -> str:
+        """The position text (see ``docs/formats.md``)."""
+        from .notation import format_position
+
+        return format_position(self)
+
+    @classmethod
+    def from_code(cls, text: str) -> "Board":
+        """Read a position text; ``InvalidPositionError`` if malformed or impossible."""
+        from .notation import parse_position
+
+        return parse_position(text)
+
+    def diagram(self) -> str:
+        """The board drawn as text, row 9 at the top (``.`` empty, ``#`` the empty maze)."""
+        lines = []
+        for row in range(8, -1, -1):
+            cells = []
+            for col in range(9):
+                sq = row * 9 + col
+                code = self._cells[sq]
+                cells.append(Piece.from_code(code).symbol() if code else ("##" if sq == MAZE else " ."))
+            lines.append(f"{row + 1} " + " ".join(cells))
+        lines.append("   " + "  ".join("ABCDEFGHI"))
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.diagram()
+
+    def __repr__(self) -> str:
+        return f"Board.from_code({self.code()!r})"
+
+    # ------------------------------------------------------------------ perft
+    def perft(self, depth: int) -> int:
+        """The number of distinct sequences of ``depth`` complete moves (rulings §9)."""
+        if depth <= 0:
+            return 1
+        if depth == 1:
+            return self.count_legal_moves()
+        total = 0
+        for move in self.generate_legal_moves():
+            self.push(move)
+            total += self.perft(depth - 1)
+            self.pop()
+        return total
+
+    # ------------------------------------------------------------------ game-state view (OpenSpiel)
+    def current_player(self) -> int:
+        """The player to move (0–3), or -1 when the game is over."""
+        return -1 if self.is_game_over() else self._turn.player
+
+    def legal_actions(self) -> list[Move]:
+        return self.generate_legal_moves()
+
+    def apply(self, move: Move) -> None:
+        self.push(move)
+
+    def child(self, move: Move) -> "Board":
+        board = self.copy(stack=False)
+        board.push(move)
+        return board
+
+    def returns(self) -> list[float]:
+        """Per player: 1 for the winner, 0 for the others; 1/n to each active player on a draw;
+        all zero while the game goes on."""
+        outcome = self.outcome()
+        if outcome is None:
+            return [0.0] * 4
+        if outcome.winner is not None:
+            return [1.0 if p == outcome.winner else 0.0 for p in range(4)]
+        active = self._active() or []
+        return [1.0 / len(active) if p in active else 0.0 for p in range(4)] if active else [0.0] * 4
+
+
+__all__ = ["Board", "Outcome", "Termination", "LegalMoves", "FROZEN", "HOSTAGE", "DRAW_TURNS"]

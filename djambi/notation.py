@@ -1,0 +1,393 @@
+"""Text formats: the position text, the game code, and the game record file.
+
+One grammar each, with a parser and a formatter, and strict errors (``ValueError`` subclasses) that
+say which part is wrong and why. ``docs/formats.md`` describes them with examples.
+
+Position text (URL-safe, no escaping needed in a URL fragment)::
+
+    P1.<row 9>/<row 8>/…/<row 1>.<control>.<turn>.<quiet>[.draw]
+
+* a row lists its squares from A to I: ``rC`` a living piece (party letter r/b/y/g + kind letter
+  C/A/R/P/N/M), ``xM`` a corpse (``x`` + kind), a digit 1–9 a run of empty squares;
+* control: for Red, Blue, Yellow, Green in turn, who controls that party's living pieces: a player's
+  letter, ``f`` frozen, ``h`` hostage;
+* turn: the player to move; for the ruler's extra turn ``g*r`` (Green's extra turn, the seat order
+  standing at Red);
+* quiet: turns since the last kill or change of control (the draw counter, 0–120);
+* ``.draw`` when the active players agreed a draw.
+
+Game code: ``G1~<start>~<move>~<move>…[~draw]`` where start is ``start`` (four players),
+``hostage`` (three players) or a position text. Game record: ``[Header "value"]`` lines, a blank
+line, then one numbered move a line (``12. Blue A7xB5@C4``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from .board import DRAW_TURNS, FROZEN, HOSTAGE, Board
+from .move import DjambiError, IllegalMoveError, InvalidMoveError, Move
+from .pieces import DEAD, PARTY_SIZE, Kind, Party, Piece
+from .squares import MAZE, NEIGHBOURS, square_name
+from .turns import Turn
+
+POSITION_PREFIX = "P1."
+GAME_PREFIX = "G1~"
+MAX_INPUT = 100_000  # characters; longer input is refused before it is read
+
+
+class InvalidPositionError(DjambiError):
+    """A position text that is malformed, or describes a position that cannot occur."""
+
+
+class InvalidGameError(DjambiError):
+    """A game code or record that is malformed or holds an illegal move."""
+
+
+def _shown(text: str, limit: int = 120) -> str:
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
+# ---------------------------------------------------------------------------- position text
+def format_position(board: Board) -> str:
+    rows = []
+    cells = board._cells
+    for row in range(8, -1, -1):
+        out, run = [], 0
+        for col in range(9):
+            code = cells[row * 9 + col]
+            if code == 0:
+                run += 1
+                continue
+            if run:
+                out.append(str(run))
+                run = 0
+            out.append(Piece.from_code(code).symbol())
+        if run:
+            out.append(str(run))
+        rows.append("".join(out))
+    control = "".join(
+        "f" if c == FROZEN else "h" if c == HOSTAGE else Party(c).letter for c in board._control
+    )
+    turn = board._turn
+    turn_text = Party(turn.player).letter + (f"*{Party(turn.seat).letter}" if turn.extra else "")
+    fields = [POSITION_PREFIX + "/".join(rows), control, turn_text, str(board._quiet)]
+    if board._draw_agreed:
+        fields.append("draw")
+    return ".".join(fields)
+
+
+_ROW_TOKEN = re.compile(r"[1-9]|[rbygx][CARPNM]")
+_TURN_RE = re.compile(r"([rbyg])(?:\*([rbyg]))?")
+
+
+def parse_position(text: str) -> Board:
+    """Read a position text; ``InvalidPositionError`` says what is wrong."""
+    if not isinstance(text, str):
+        raise InvalidPositionError(f"a position text must be a string, not {type(text).__name__}")
+
+    def bad(why: str) -> InvalidPositionError:
+        return InvalidPositionError(f"bad position {_shown(text)}: {why}")
+
+    if len(text) > MAX_INPUT:
+        raise bad("too long")
+    text = text.strip()
+    if not text.startswith(POSITION_PREFIX):
+        if re.match(r"P\d+\.", text):
+            raise bad(f"format version {text.split('.')[0]!r} is not known (this program reads P1)")
+        raise bad("it must start with 'P1.'")
+    fields = text[len(POSITION_PREFIX):].split(".")
+    if len(fields) == 5:
+        if fields[4] != "draw":
+            raise bad(f"unexpected field {fields[4]!r} after the draw counter (only 'draw' may follow)")
+        draw = True
+    elif len(fields) == 4:
+        draw = False
+    else:
+        raise bad(f"expected 4 fields (board.control.turn.quiet) after 'P1.', found {len(fields)}")
+    board_text, control_text, turn_text, quiet_text = fields[:4]
+
+    # The board.
+    rows = board_text.split("/")
+    if len(rows) != 9:
+        raise bad(f"the board must have 9 rows separated by '/', found {len(rows)}")
+    cells = [0] * 81
+    for i, row_text in enumerate(rows):
+        row = 8 - i
+        col = 0
+        pos = 0
+        while pos < len(row_text):
+            m = _ROW_TOKEN.match(row_text, pos)
+            if not m:
+                raise bad(f"row {row + 1} ({row_text!r}): cannot read {row_text[pos:pos + 2]!r} "
+                          f"(expected a digit 1-9 or a piece like rC, xM)")
+            token = m.group()
+            pos = m.end()
+            if token.isdigit():
+                col += int(token)
+            else:
+                if col < 9:
+                    cells[row * 9 + col] = Piece.from_symbol(token).code
+                col += 1
+        if col != 9:
+            raise bad(f"row {row + 1} ({row_text!r}) covers {col} squares, not 9")
+
+    # What stands on it.
+    living = Counter()  # (party, kind) -> n
+    kinds = Counter()  # kind -> n, dead or alive
+    for sq, code in enumerate(cells):
+        if code:
+            piece = Piece.from_code(code)
+            kinds[piece.kind] += 1
+            if piece.alive:
+                living[piece.party, piece.kind] += 1
+    for (party, kind), n in sorted(living.items()):
+        if n > PARTY_SIZE[kind]:
+            raise bad(f"{n} living {party.title} {kind.name.lower()}s; a party has {PARTY_SIZE[kind]}")
+    for kind in Kind:
+        if kinds[kind] != 4 * PARTY_SIZE[kind]:
+            raise bad(f"{kinds[kind]} {kind.name.lower()}s on the board, dead or alive; "
+                      f"there are always {4 * PARTY_SIZE[kind]}")
+    maze = cells[MAZE]
+    if maze and Piece.from_code(maze).kind != Kind.CHIEF:
+        raise bad(f"a {Piece.from_code(maze).kind.name.lower()}{' corpse' if maze > DEAD else ''} "
+                  f"in the maze (E5): only a chief, living or dead, may be there")
+
+    # Control.
+    if not re.fullmatch(r"[rbygfh]{4}", control_text):
+        raise bad(f"control {control_text!r} must be 4 letters (r, b, y, g, f for frozen, "
+                  f"h for hostage), one for each of Red, Blue, Yellow, Green")
+    control = [FROZEN if c == "f" else HOSTAGE if c == "h" else "rbyg".index(c) for c in control_text]
+    active = [p for p in range(4) if control[p] == p]
+    for party in Party:
+        ctl = control[party]
+        chief_alive = living[party, Kind.CHIEF] > 0
+        if ctl < 4 and ctl not in active:
+            raise bad(f"control {control_text!r} gives {party.title}'s pieces to "
+                      f"{Party(ctl).title}, who is eliminated")
+        if ctl == party and not chief_alive:
+            raise bad(f"{party.title} is in the game (controls his own party) but his chief is dead")
+        if ctl != party and ctl != HOSTAGE and chief_alive:
+            raise bad(f"{party.title}'s chief is alive, so {party.title} must control his own "
+                      f"party (control {control_text!r})")
+        if ctl == HOSTAGE and party != Party.GREEN:
+            raise bad(f"only Green can be the hostage party, not {party.title}")
+    board = Board._from_parts(cells, control, Turn.regular(0), 0, draw)
+    ruler = board._ruler()
+    if FROZEN in control and ruler is not None:
+        raise bad(f"a party is frozen although {Party(ruler).title} is in power: "
+                  f"the ruler takes frozen parties")
+
+    # The turn.
+    m = _TURN_RE.fullmatch(turn_text)
+    if not m:
+        raise bad(f"turn {turn_text!r} must be a player letter (r, b, y, g), or e.g. 'g*r' "
+                  f"for the ruler's extra turn")
+    player = "rbyg".index(m.group(1))
+    if active and player not in active:
+        raise bad(f"turn {turn_text!r}: {Party(player).title} is not in the game")
+    if m.group(2):
+        seat = "rbyg".index(m.group(2))
+        if player != ruler:
+            raise bad(f"turn {turn_text!r}: only the player in power gets extra turns, and "
+                      f"{Party(player).title} is not in power")
+        if seat == player and len(active) != 2:
+            raise bad(f"turn {turn_text!r}: an extra turn after one's own regular turn "
+                      f"happens only with two players")
+        turn = Turn(player, seat, True)
+    else:
+        turn = Turn.regular(player)
+
+    # The draw counter.
+    if not re.fullmatch(r"0|[1-9]\d{0,2}", quiet_text) or int(quiet_text) > DRAW_TURNS:
+        raise bad(f"draw counter {quiet_text!r} must be a whole number from 0 to {DRAW_TURNS}")
+    board = Board._from_parts(cells, control, turn, int(quiet_text), draw)
+
+    # A walled-in chief without a necromobile would already have perished.
+    for p in active:
+        sq = cells.index(Piece(Kind.CHIEF, Party(p)).code)
+        if sq != MAZE and all(cells[n] > DEAD for n in NEIGHBOURS[sq]) and not board._has_necromobile(p):
+            raise bad(f"{Party(p).title}'s chief on {square_name(sq)} is walled in by corpses with "
+                      f"no necromobile: he would have perished")
+    return board
+
+
+# ---------------------------------------------------------------------------- game code
+_STARTS = {"start": lambda: Board(), "hostage": lambda: Board(hostage=True)}
+
+
+def _start_name(board: Board) -> str:
+    root = board.root()
+    for name, make in _STARTS.items():
+        if root == make():
+            return name
+    return root.code()
+
+
+def format_game_code(board: Board) -> str:
+    """The whole game — its start and every move — as one URL-safe code."""
+    parts = [GAME_PREFIX + _start_name(board)]
+    replay = board.root()
+    for move in board.move_stack:
+        parts.append(replay.move_text(move))
+        replay.push(move)
+    if board._draw_agreed and not board.root()._draw_agreed:
+        parts.append("draw")
+    return "~".join(parts)
+
+
+def _replay(start: Board, moves: list[tuple[str, str]], bad) -> Board:
+    """Play ``(label, move text)`` pairs from ``start``; ``bad(why)`` makes the error."""
+    board = start
+    for label, text in moves:
+        try:
+            board.play(text)
+        except IllegalMoveError as exc:
+            raise bad(f"{label} ({text}) is illegal: {str(exc).split(': ', 1)[-1]} "
+                      f"(position {board.code()})") from None
+        except InvalidMoveError as exc:
+            raise bad(f"{label} ({text!r}) is not a move: {str(exc).split(': ', 1)[-1]}") from None
+    return board
+
+
+def _read_start(start: str, bad) -> Board:
+    if start in _STARTS:
+        return _STARTS[start]()
+    try:
+        return parse_position(start)
+    except InvalidPositionError as exc:
+        raise bad(f"its start position is wrong: {str(exc).split(': ', 1)[-1]}") from None
+
+
+def parse_game_code(text: str) -> Board:
+    """Replay a game code; the board keeps the moves (``move_stack``) so they can be undone."""
+    if not isinstance(text, str):
+        raise InvalidGameError(f"a game code must be a string, not {type(text).__name__}")
+
+    def bad(why: str) -> InvalidGameError:
+        return InvalidGameError(f"bad game code {_shown(text)}: {why}")
+
+    if len(text) > MAX_INPUT:
+        raise bad("too long")
+    text = text.strip()
+    if not text.startswith(GAME_PREFIX):
+        if re.match(r"G\d+~", text):
+            raise bad(f"format version {text.split('~')[0]!r} is not known (this program reads G1)")
+        raise bad("it must start with 'G1~'")
+    parts = text[len(GAME_PREFIX):].split("~")
+    draw = parts[-1] == "draw"
+    if draw:
+        parts.pop()
+    board = _read_start(parts[0], bad)
+    board = _replay(board, [(f"move {i}", m) for i, m in enumerate(parts[1:], 1)], bad)
+    if draw:
+        if board.is_game_over():
+            raise bad("it ends with a draw agreement after the game was already over")
+        board.agree_draw()
+    return board
+
+
+# ---------------------------------------------------------------------------- game record file
+_HEADER_RE = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) "((?:[^"\\]|\\.)*)"\]')
+_MOVE_LINE_RE = re.compile(r"(\d+)\.\s+([A-Za-z]+)\s+(\S+)")
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+
+
+def _unescape(value: str) -> str:
+    return re.sub(r"\\(.)", r"\1", value)
+
+
+def format_record(board: Board, headers: dict[str, str] | None = None) -> str:
+    """The game as a text file: headers, a blank line, one numbered move a line."""
+    outcome = board.outcome()
+    fixed = {"Game": "Djambi", "Start": _start_name(board)}
+    merged = {**fixed, **(headers or {})}
+    merged["Start"] = fixed["Start"]
+    merged["Result"] = "*" if outcome is None else outcome.result()
+    if outcome is not None:
+        merged["Termination"] = outcome.termination.value
+    else:
+        merged.pop("Termination", None)
+    lines = [f'[{key} "{_escape(str(value))}"]' for key, value in merged.items()]
+    lines.append("")
+    replay = board.root()
+    for i, move in enumerate(board.move_stack, 1):
+        lines.append(f"{i}. {replay.turn.title} {replay.move_text(move)}")
+        replay.push(move)
+    if board._draw_agreed and not board.root()._draw_agreed:
+        lines.append("draw agreed")
+    return "\n".join(lines) + "\n"
+
+
+def parse_record(text: str) -> tuple[Board, dict[str, str]]:
+    """Read a game record file: the replayed board and the headers."""
+    if not isinstance(text, str):
+        raise InvalidGameError(f"a game record must be a string, not {type(text).__name__}")
+
+    def bad(why: str) -> InvalidGameError:
+        return InvalidGameError(f"bad game record: {why}")
+
+    if len(text) > MAX_INPUT:
+        raise bad("too long")
+    headers: dict[str, str] = {}
+    moves: list[tuple[str, str]] = []
+    draw = False
+    expected_players: list[tuple[int, str]] = []
+    in_moves = False
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            if headers:
+                in_moves = True
+            continue
+        if not in_moves and line.startswith("["):
+            m = _HEADER_RE.fullmatch(line)
+            if not m:
+                raise bad(f'line {number} ({line[:60]!r}) is not a header like [Date "2026.11.22"]')
+            if m.group(1) in headers:
+                raise bad(f"line {number}: header {m.group(1)} is given twice")
+            headers[m.group(1)] = _unescape(m.group(2))
+            continue
+        in_moves = True
+        if draw:
+            raise bad(f"line {number} ({line[:60]!r}) comes after 'draw agreed', which ends the game")
+        if line == "draw agreed":
+            draw = True
+            continue
+        m = _MOVE_LINE_RE.fullmatch(line)
+        if not m:
+            raise bad(f"line {number} ({line[:60]!r}) is not a move line like '12. Blue A7xB5@C4'")
+        if int(m.group(1)) != len(moves) + 1:
+            raise bad(f"line {number}: move number {m.group(1)} should be {len(moves) + 1}")
+        moves.append((f"move {m.group(1)}", m.group(3)))
+        expected_players.append((len(moves), m.group(2)))
+    if headers.get("Game", "Djambi") != "Djambi":
+        raise bad(f"it is a record of {headers['Game']!r}, not of Djambi")
+    board = _read_start(headers.get("Start", "start"), bad)
+    for (label, move_text), (_, player) in zip(moves, expected_players):
+        if player.lower() != board.turn.title.lower():
+            raise bad(f"{label} ({move_text}) is marked {player}, but {board.turn.title} is to move "
+                      f"(position {board.code()})")
+        _replay(board, [(label, move_text)], bad)
+    if draw:
+        if board.is_game_over():
+            raise bad("'draw agreed' comes after the game was already over")
+        board.agree_draw()
+    result = headers.get("Result")
+    if result is not None:
+        outcome = board.outcome()
+        actual = "*" if outcome is None else outcome.result()
+        if result != actual:
+            raise bad(f"header Result is {result!r} but the moves give {actual!r}")
+    return board, headers
+
+
+__all__ = [
+    "InvalidPositionError", "InvalidGameError", "format_position", "parse_position",
+    "format_game_code", "parse_game_code", "format_record", "parse_record",
+    "POSITION_PREFIX", "GAME_PREFIX",
+]

@@ -1,0 +1,88 @@
+"""The 9×9 board's geometry: square numbers, names, the maze, and precomputed lines.
+
+Squares are numbered 0–80: ``square = row * 9 + column``, with column 0 = A (left) and
+row 0 = rank 1 (bottom), so A1 is 0, I1 is 8, E5 (the maze) is 40 and I9 is 80.
+Every name ``A1`` … ``I9`` is also a module constant (``from djambi.squares import E5``).
+"""
+
+from __future__ import annotations
+
+Square = int
+
+COLUMNS = "ABCDEFGHI"
+SQUARES: range = range(81)
+MAZE: Square = 40
+FIELD: tuple[Square, ...] = tuple(sq for sq in SQUARES if sq != MAZE)
+
+SQUARE_NAMES: tuple[str, ...] = tuple(
+    COLUMNS[sq % 9] + str(sq // 9 + 1) for sq in SQUARES
+)
+_BY_NAME = {name: sq for sq, name in enumerate(SQUARE_NAMES)}
+
+# Queen directions (column step, row step); the first four are orthogonal.
+DIRECTIONS: tuple[tuple[int, int], ...] = (
+    (0, 1), (1, 0), (0, -1), (-1, 0),
+    (1, 1), (1, -1), (-1, -1), (-1, 1),
+)
+
+
+def square(column: int, row: int) -> Square:
+    """The square at ``column`` (0 = A) and ``row`` (0 = rank 1)."""
+    if not (0 <= column < 9 and 0 <= row < 9):
+        raise ValueError(f"no square at column {column}, row {row}")
+    return row * 9 + column
+
+
+def column_of(sq: Square) -> int:
+    return sq % 9
+
+
+def row_of(sq: Square) -> int:
+    return sq // 9
+
+
+def square_name(sq: Square) -> str:
+    """``E5`` for 40."""
+    return SQUARE_NAMES[sq]
+
+
+def parse_square(name: str) -> Square:
+    """The square named ``name`` (``A1`` … ``I9``, either case); ``ValueError`` otherwise."""
+    try:
+        return _BY_NAME[name.upper()]
+    except (KeyError, AttributeError):
+        raise ValueError(f"not a square name: {name!r} (expected A1 to I9)") from None
+
+
+def _ray(sq: Square, dc: int, dr: int) -> tuple[Square, ...]:
+    c, r = column_of(sq) + dc, row_of(sq) + dr
+    out = []
+    while 0 <= c < 9 and 0 <= r < 9:
+        out.append(r * 9 + c)
+        c += dc
+        r += dr
+    return tuple(out)
+
+
+#: RAYS[sq] — for each of the eight directions, the squares met going outward from ``sq``.
+RAYS: tuple[tuple[tuple[Square, ...], ...], ...] = tuple(
+    tuple(ray for ray in (_ray(sq, dc, dr) for dc, dr in DIRECTIONS) if ray)
+    for sq in SQUARES
+)
+#: NEIGHBOURS[sq] — the (up to eight) squares adjacent to ``sq``.
+NEIGHBOURS: tuple[tuple[Square, ...], ...] = tuple(
+    tuple(ray[0] for ray in RAYS[sq]) for sq in SQUARES
+)
+#: ORTHOGONAL_NEIGHBOURS[sq] — the (up to four) squares sharing a side with ``sq``.
+ORTHOGONAL_NEIGHBOURS: tuple[tuple[Square, ...], ...] = tuple(
+    tuple(r[0] for r in (_ray(sq, dc, dr) for dc, dr in DIRECTIONS[:4]) if r)
+    for sq in SQUARES
+)
+
+globals().update(_BY_NAME)
+
+__all__ = [
+    "Square", "COLUMNS", "SQUARES", "MAZE", "FIELD", "SQUARE_NAMES", "DIRECTIONS",
+    "square", "column_of", "row_of", "square_name", "parse_square",
+    "RAYS", "NEIGHBOURS", "ORTHOGONAL_NEIGHBOURS", *SQUARE_NAMES,
+]
