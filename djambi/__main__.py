@@ -1,0 +1,122 @@
+"""The command line: ``python -m djambi perft|show|moves|play|tournament …``.
+
+Positions are position texts (``P1.…``) or ``start`` / ``hostage``; a bad argument exits with
+status 2 and a one-line message on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Sequence
+
+from .board import Board
+from .move import DjambiError
+from .notation import parse_game_code, parse_position
+from .pieces import Party
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, status 2
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _position(text: str) -> Board:
+    if text == "start":
+        return Board()
+    if text == "hostage":
+        return Board(hostage=True)
+    if text.startswith("G"):
+        return parse_game_code(text).copy(stack=False)
+    return parse_position(text)
+
+
+def _describe(board: Board) -> str:
+    lines = [board.diagram()]
+    outcome = board.outcome()
+    if outcome is not None:
+        lines.append(f"game over: {outcome.result()} ({outcome.termination.value})")
+    else:
+        extra = " (extra turn)" if board.is_extra_turn else ""
+        lines.append(f"{board.turn.title} to move{extra}; controls "
+                     + ", ".join(p.title for p in board.parties_of(board.turn)))
+    ruler = board.ruler
+    lines.append(f"in power: {ruler.title if ruler is not None else 'nobody'}")
+    for party in Party:
+        if board.is_frozen(party):
+            lines.append(f"frozen: {party.title}")
+        elif not board.is_active(party) and board.hostage != party:
+            lines.append(f"eliminated: {party.title} (pieces with {board.controller(party).title})")
+    if board.hostage is not None:
+        lines.append(f"hostage: {board.hostage.title}")
+    lines.append(f"draw counter: {board.quiet_turns}")
+    lines.append(board.code())
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _Parser(prog="python -m djambi", description="Djambi rules engine")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    p = sub.add_parser("perft", help="count the move sequences of DEPTH complete moves")
+    p.add_argument("depth", type=int)
+    p.add_argument("--position", default="start", help="position text, 'start' or 'hostage'")
+    p.add_argument("--divide", action="store_true", help="list the count under each first move")
+
+    p = sub.add_parser("show", help="draw a position (or a game code's final position)")
+    p.add_argument("code")
+
+    p = sub.add_parser("moves", help="list the legal moves of a position in move text")
+    p.add_argument("code")
+
+    p = sub.add_parser("play", help="play moves from a position and print the resulting position")
+    p.add_argument("code")
+    p.add_argument("moves", nargs="*")
+
+    p = sub.add_parser("tournament", help="play computer players against each other", add_help=False)
+    p.add_argument("rest", nargs=argparse.REMAINDER)
+
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "tournament":
+            from .tournament import main as tournament_main
+
+            return tournament_main(args.rest)
+        if args.command == "perft":
+            if args.depth < 0:
+                parser.error(f"argument depth: must be 0 or more, not {args.depth}")
+            board = _position(args.position)
+            started = time.perf_counter()
+            if args.divide and args.depth >= 1:
+                total = 0
+                for move in board.generate_legal_moves():
+                    text = board.move_text(move)
+                    board.push(move)
+                    n = board.perft(args.depth - 1)
+                    board.pop()
+                    print(f"{text}: {n}")
+                    total += n
+            else:
+                total = board.perft(args.depth)
+            seconds = time.perf_counter() - started
+            print(f"depth {args.depth}: {total} in {seconds:.2f} s", file=sys.stderr)
+            print(total)
+        elif args.command == "show":
+            print(_describe(_position(args.code)))
+        elif args.command == "moves":
+            board = _position(args.code)
+            for move in board.generate_legal_moves():
+                print(board.move_text(move))
+        elif args.command == "play":
+            board = _position(args.code)
+            for text in args.moves:
+                board.play(text)
+            print(board.code())
+    except DjambiError as exc:
+        parser.exit(2, f"{parser.prog} {args.command}: error: {exc}\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
