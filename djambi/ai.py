@@ -1,0 +1,723 @@
+"""Computer opponents: an evaluation that knows Djambi and a multi-player search over it.
+
+Levels (``LEVELS``):
+
+``random``  a uniformly random piece-and-destination, then a uniformly random choice among that
+            pair's moves (the corpse's square, the victim, …). Cheap: it never builds the
+            thousands of placement variants a kill creates.
+``easy``    one ply, greedy over the evaluation, with noise.
+``normal``  paranoid search (every other player minimises the mover's score) one ply deep, then a
+            quiescence search over the kills that follow, whoever makes them.
+``hard``    the same, iteratively deepened to three plies with a larger node budget.
+
+The search is *paranoid* (Sturtevant & Korf): a multi-player search in which the root player
+maximises and every opponent, whenever ``board.turn`` says it is his move, minimises the root
+player's value. Turn order is never assumed: the ruler's extra turns come from the board.
+
+Moves to search are generated here, not by ``Board.generate_legal_moves``: a kill lets the corpse
+go to any of ~45 empty squares, so the search only tries a few sensible placements per kill (the
+killer's start square, next to an enemy chief to wall him in, far away from one's own chief).
+Every move tried is legal; the move returned is checked against the board.
+
+``Search(board, level, seed)`` is resumable: ``step(max_ms)`` does a slice of work and returns
+whether the search is finished, so the browser can think without freezing the page. The result
+depends only on (position, level, seed): the work is budgeted in nodes, never in time.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Generator
+
+from .board import FROZEN, Board
+from .move import Move
+from .pieces import DEAD
+from .squares import FIELD, MAZE, NEIGHBOURS, ORTHOGONAL_NEIGHBOURS, RAYS
+from .turns import Turn, next_turn
+
+LEVELS = ("random", "easy", "normal", "hard")
+
+CHIEF, ASSASSIN, REPORTER, PROVOCATEUR, NECROMOBILE, MILITANT = range(6)
+
+#: Material value of a living piece by kind (the chief is valued through the game's result).
+VALUE = (0.0, 5.0, 4.0, 4.0, 4.0, 2.0)
+#: What a kill of this kind is worth to order moves (the chief first).
+VICTIM_ORDER = (100, 5, 4, 4, 4, 2)
+
+WIN = 1000.0
+#: A draw is a little worse than an even game: the AI plays to win.
+DRAW = -20.0
+
+_ROW = tuple(sq // 9 for sq in range(81))
+_COL = tuple(sq % 9 for sq in range(81))
+
+
+def _dist(a: int, b: int) -> int:
+    return max(abs(_ROW[a] - _ROW[b]), abs(_COL[a] - _COL[b]))
+
+
+#: Field squares from the edges inwards (corners first): where a corpse or a moved enemy piece is
+#: least in the way.
+_FAR_ORDER = tuple(sorted(FIELD, key=lambda q: (min(_ROW[q], 8 - _ROW[q], _COL[q], 8 - _COL[q]),
+                                               -_dist(q, MAZE), q)))
+
+
+# ---------------------------------------------------------------------------------------------
+# Turn order helpers
+
+
+def _movers_until(board: Board, player: int) -> list[int]:
+    """The players who move, in order, from now until ``player``'s next turn (exclusive),
+    assuming the ruler stays the ruler. Empty if it is ``player``'s turn."""
+    turn = board._turn
+    if turn.player == player:
+        return []
+    active = [p for p in range(4) if board._control[p] == p]
+    if player not in active:
+        return []
+    ruler = board._ruler()
+    out = []
+    for _ in range(12):
+        if turn.player == player:
+            break
+        out.append(turn.player)
+        turn = next_turn(turn, ruler, ruler, active)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Evaluation
+
+
+class Scan:
+    """Attack maps of a position: which players can kill (or, for the provocateur, move) what
+    in one move, and every player's mobility."""
+
+    __slots__ = ("attack", "mobility", "chief_sq")
+
+    def __init__(self, cells: list[int], control: list[int]) -> None:
+        attack = [0] * 81  # bit a set: player a can kill the living piece on this square
+        mobility = [0, 0, 0, 0]
+        chief_sq = [-1, -1, -1, -1]
+        for s in range(81):
+            code = cells[s]
+            if code == 0 or code > DEAD:
+                continue
+            party = (code - 1) >> 3
+            a = control[party]
+            kind = (code - 1) & 7
+            if kind == CHIEF and a == party:
+                chief_sq[a] = s
+            if a > 3:
+                continue  # frozen or hostage: never acts
+            bit = 1 << a
+            mob = 0
+            if kind == MILITANT:
+                for ray in RAYS[s]:
+                    t = ray[0]
+                    target = cells[t]
+                    if target == 0:
+                        if t != MAZE:
+                            mob += 1
+                        if len(ray) > 1:
+                            t = ray[1]
+                            target = cells[t]
+                            if target == 0:
+                                mob += 1
+                                continue
+                        else:
+                            continue
+                    if target < DEAD and t != MAZE:
+                        c = control[(target - 1) >> 3]
+                        if c != a and c != FROZEN:
+                            attack[t] |= bit
+            elif kind == REPORTER:
+                for ray in RAYS[s]:
+                    for t in ray:
+                        if cells[t]:
+                            break
+                        if t == MAZE:
+                            continue
+                        mob += 1
+                        for v in ORTHOGONAL_NEIGHBOURS[t]:
+                            target = cells[v]
+                            if target and target < DEAD:
+                                c = control[(target - 1) >> 3]
+                                if c != a and c != FROZEN:
+                                    attack[v] |= bit
+            elif kind == NECROMOBILE:
+                for ray in RAYS[s]:
+                    for t in ray:
+                        target = cells[t]
+                        if target == 0:
+                            if t != MAZE:
+                                mob += 1
+                            continue
+                        if target > DEAD:
+                            mob += 1
+                        break
+            else:  # chief, assassin, provocateur
+                for ray in RAYS[s]:
+                    for t in ray:
+                        target = cells[t]
+                        if target == 0:
+                            if t != MAZE or kind == CHIEF:
+                                mob += 1
+                            continue
+                        if target < DEAD:
+                            c = control[(target - 1) >> 3]
+                            if c != a and c != FROZEN:
+                                attack[t] |= bit
+                        break
+            mobility[a] += mob
+        self.attack = attack
+        self.mobility = mobility
+        self.chief_sq = chief_sq
+
+
+def evaluate(board: Board, root: int, scan: Scan | None = None) -> float:
+    """The position's value for player ``root`` (higher is better), paranoid style: his own
+    strength less a share of everybody else's. Terminal positions are not handled here."""
+    cells = board._cells
+    control = board._control
+    if scan is None:
+        scan = Scan(cells, control)
+    attack = scan.attack
+    active = [p for p in range(4) if control[p] == p]
+    ruler = board._ruler()
+    mover = board._turn.player
+    before_root = _movers_until(board, root)  # opponents who move before root's next turn
+    before_mask = 0
+    for p in before_root:
+        before_mask |= 1 << p
+
+    material = [0.0, 0.0, 0.0, 0.0]
+    hanging = [0.0, 0.0, 0.0, 0.0]  # root's pieces that a player moving before him can take
+    necro = [False, False, False, False]
+    for s in range(81):
+        code = cells[s]
+        if code == 0 or code > DEAD:
+            continue
+        a = control[(code - 1) >> 3]
+        if a > 3:
+            continue
+        kind = (code - 1) & 7
+        material[a] += VALUE[kind]
+        if kind == NECROMOBILE:
+            necro[a] = True
+        if a == root and kind != CHIEF and attack[s] & before_mask:
+            hanging[a] = max(hanging[a], VALUE[kind])
+            hanging[a] += 0.25 * VALUE[kind]
+
+    score = [0.0, 0.0, 0.0, 0.0]
+    for p in active:
+        v = material[p] + 0.05 * scan.mobility[p]
+        sq = scan.chief_sq[p]
+        if sq == MAZE:
+            v += 6.0 if ruler == p else 0.0
+        elif sq >= 0:
+            nb = NEIGHBOURS[sq]
+            corpses = 0
+            empty = 0
+            for q in nb:
+                c = cells[q]
+                if c > DEAD:
+                    corpses += 1
+                elif c == 0 and q != MAZE:
+                    empty += 1
+            n = len(nb)
+            wall = corpses / n
+            v -= (6.0 if not necro[p] else 2.0) * wall * wall
+            if not necro[p] and corpses == n - 1 and empty == 1:
+                v -= 8.0  # one more corpse and he perishes
+            if cells[MAZE] == 0:
+                # A free maze the chief can reach: power next move.
+                for ray in RAYS[sq]:
+                    for t in ray:
+                        if t == MAZE:
+                            v += 1.0
+                            break
+                        if cells[t]:
+                            break
+        # Chief under attack.
+        if sq >= 0 and attack[sq] & ~(1 << p):
+            if p == root:
+                if attack[sq] & before_mask:
+                    v -= 30.0  # will most likely die before he can move
+                else:
+                    v -= 2.0
+            else:
+                if attack[sq] & (1 << root):
+                    v -= 12.0 if mover == root else 4.0
+                else:
+                    v -= 2.0
+        score[p] = v
+
+    if root not in active:
+        return -WIN
+    others = [score[p] for p in active if p != root]
+    value = score[root] - 0.5 * hanging[root]
+    if others:
+        value -= 0.4 * sum(others) + 0.3 * max(others)
+    # The hostage party's material belongs to whoever kills its chief: no term.
+    return value
+
+
+# ---------------------------------------------------------------------------------------------
+# Move generation for the search: every legal piece-destination, few placement choices
+
+
+class _Gen:
+    """Candidate moves of the player to move, with a few placements per kill."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        cells = board._cells
+        control = board._control
+        self.player = player = board._turn.player
+        self.enemy = enemy = [False] * 72
+        for code in range(1, 31):
+            ctl = control[(code - 1) >> 3]
+            enemy[code] = ctl != player and ctl != FROZEN
+        own_chief = -1
+        enemy_chiefs = []
+        for p in range(4):
+            ctl = control[p]
+            code = 1 + 8 * p
+            if ctl == player and p == player:
+                own_chief = cells.index(code) if code in cells else -1
+            elif ctl != FROZEN and ctl != player and code in cells:
+                enemy_chiefs.append(cells.index(code))
+        self.own_chief = own_chief
+        near_own = set(NEIGHBOURS[own_chief]) if own_chief >= 0 else set()
+        self.near_own = near_own
+        # Wall squares: empty field squares next to enemy chiefs, the most walled-in chief first.
+        walls = []
+        for sq in enemy_chiefs:
+            if sq == MAZE:
+                continue
+            nb = NEIGHBOURS[sq]
+            corpses = sum(1 for q in nb if cells[q] > DEAD)
+            free = [q for q in nb if cells[q] == 0 and q != MAZE and q not in near_own]
+            if free:
+                walls.append((-(corpses + 1) / len(nb), free[0]))
+        walls.sort()
+        self.walls = [q for _, q in walls[:2]]
+        far = -1
+        for q in _FAR_ORDER:
+            if cells[q] == 0 and q not in near_own and q not in self.walls:
+                if own_chief < 0 or _dist(q, own_chief) >= 3:
+                    far = q
+                    break
+        self.far = far
+        # The empty field square with the most corpses around it: a trap for an enemy chief.
+        best, trap = -1.0, -1
+        for q in FIELD:
+            if cells[q] == 0:
+                nb = NEIGHBOURS[q]
+                k = sum(1 for r in nb if cells[r] > DEAD) / len(nb)
+                if k > best:
+                    best, trap = k, q
+        self.trap = trap
+
+    def corpse_places(self, s: int, exclude: int = -1) -> list[int]:
+        """A few squares for a corpse; ``s`` (the mover's start, empty after the move) counts."""
+        out = []
+        if s != MAZE and s != exclude and s not in self.near_own:
+            out.append(s)
+        for q in self.walls:
+            if q not in out and q != exclude:
+                out.append(q)
+        if self.far >= 0 and self.far not in out and self.far != exclude:
+            out.append(self.far)
+        if not out:
+            if s != MAZE and s != exclude:
+                out.append(s)
+            else:
+                cells = self.board._cells
+                for q in _FAR_ORDER:
+                    if cells[q] == 0 and q != exclude:
+                        out.append(q)
+                        break
+        return out
+
+    def provoke_places(self, s: int, victim: int, exclude: int = -1) -> list[int]:
+        """A few squares for an enemy living piece moved by a provocateur."""
+        out = []
+        if s != MAZE and s != exclude:
+            out.append(s)
+        if (victim - 1) & 7 == CHIEF and self.trap >= 0 and self.trap not in out and self.trap != exclude:
+            out.append(self.trap)
+        if self.far >= 0 and self.far not in out and self.far != exclude:
+            out.append(self.far)
+        if not out:
+            cells = self.board._cells
+            for q in _FAR_ORDER:
+                if cells[q] == 0 and q != exclude:
+                    out.append(q)
+                    break
+        return out
+
+    def moves(self, quiet: bool = True) -> list[Move]:
+        """Candidate moves, kills first (the most valuable victim first)."""
+        board = self.board
+        cells = board._cells
+        control = board._control
+        player = self.player
+        enemy = self.enemy
+        kills: list[tuple[int, int, Move]] = []
+        quiets: list[Move] = []
+        n = 0
+        for s in range(81):
+            code = cells[s]
+            if code == 0 or code > DEAD or control[(code - 1) >> 3] != player:
+                continue
+            kind = (code - 1) & 7
+            for ray in RAYS[s]:
+                steps = 0
+                for t in ray:
+                    steps += 1
+                    if kind == MILITANT and steps > 2:
+                        break
+                    target = cells[t]
+                    if target == 0:
+                        if t == MAZE:
+                            if kind == CHIEF:
+                                kills.append((50, n, Move(s, t)))  # power
+                                n += 1
+                            continue
+                        if kind == REPORTER:
+                            if quiet:
+                                quiets.append(Move(s, t))
+                            for v in ORTHOGONAL_NEIGHBOURS[t]:
+                                vc = cells[v]
+                                if enemy[vc]:
+                                    kills.append((VICTIM_ORDER[(vc - 1) & 7] * 10, n, Move(s, t, victim=v)))
+                                    n += 1
+                        elif quiet:
+                            quiets.append(Move(s, t))
+                        continue
+                    if t == MAZE:
+                        self._maze(s, kind, target, kills, quiet)
+                    elif target > DEAD:
+                        if kind == NECROMOBILE and quiet:
+                            for p in self.corpse_places(s):
+                                quiets.append(Move(s, t, place=p))
+                    elif enemy[target]:
+                        order = VICTIM_ORDER[(target - 1) & 7] * 10 - VALUE[kind]
+                        if kind == MILITANT or kind == CHIEF:
+                            for p in self.corpse_places(s):
+                                kills.append((order, n, Move(s, t, place=p)))
+                                n += 1
+                        elif kind == ASSASSIN:
+                            kills.append((order, n, Move(s, t)))
+                            n += 1
+                        elif kind == PROVOCATEUR:
+                            for p in self.provoke_places(s, target):
+                                kills.append((order // 4, n, Move(s, t, place=p)))
+                                n += 1
+                    break
+        kills.sort(key=lambda k: (-k[0], k[1]))
+        return [m for _, _, m in kills] + quiets
+
+    def _maze(self, s: int, kind: int, target: int, out: list, quiet: bool) -> None:
+        enemy = self.enemy
+        if kind == CHIEF:
+            if target < DEAD and enemy[target]:
+                for p in self.corpse_places(s):
+                    out.append((1000, len(out), Move(s, MAZE, place=p)))
+            return
+        if kind == ASSASSIN or kind == PROVOCATEUR:
+            if not (target < DEAD and enemy[target]):
+                return
+        elif kind == NECROMOBILE:
+            if target < DEAD or not quiet:
+                return
+        else:
+            return
+        exits = self.board._exits(s, kind)
+        if not exits:
+            return
+        if len(exits) > 3:
+            exits = [exits[0], exits[len(exits) // 2], exits[-1]]
+        order = 1000 if kind == ASSASSIN else 60
+        for x in exits:
+            if kind == ASSASSIN:
+                out.append((order, len(out), Move(s, MAZE, exit=x)))
+            else:
+                places = (self.provoke_places(s, target, x) if kind == PROVOCATEUR
+                          else self.corpse_places(s, x))
+                for p in places[:2]:
+                    out.append((order, len(out), Move(s, MAZE, place=p, exit=x)))
+
+
+def candidate_moves(board: Board, quiet: bool = True) -> list[Move]:
+    """The moves the search tries for the player to move (kills first); ``[Move.null()]`` if he
+    must pass, ``[]`` if the game is over. With ``quiet=False``: only kills and power moves."""
+    if board._over():
+        return []
+    moves = _Gen(board).moves(quiet)
+    if not moves and quiet:
+        return board.generate_legal_moves()  # a pass, or nothing
+    return moves
+
+
+# ---------------------------------------------------------------------------------------------
+# The random level
+
+
+def _pairs(board: Board) -> list[tuple[int, int]]:
+    """Every (piece square, destination) with at least one legal move, in square order."""
+    cells = board._cells
+    control = board._control
+    player = board._turn.player
+    enemy = [False] * 72
+    for code in range(1, 31):
+        ctl = control[(code - 1) >> 3]
+        enemy[code] = ctl != player and ctl != FROZEN
+    out = []
+    for s in range(81):
+        code = cells[s]
+        if code == 0 or code > DEAD or control[(code - 1) >> 3] != player:
+            continue
+        kind = (code - 1) & 7
+        for ray in RAYS[s]:
+            steps = 0
+            for t in ray:
+                steps += 1
+                if kind == MILITANT and steps > 2:
+                    break
+                target = cells[t]
+                if target == 0:
+                    if t != MAZE or kind == CHIEF:
+                        out.append((s, t))
+                    continue
+                if t == MAZE:
+                    if kind == CHIEF:
+                        ok = target < DEAD and enemy[target]
+                    elif kind == ASSASSIN or kind == PROVOCATEUR:
+                        ok = target < DEAD and enemy[target] and bool(board._exits(s, kind))
+                    elif kind == NECROMOBILE:
+                        ok = target > DEAD and bool(board._exits(s, kind))
+                    else:
+                        ok = False
+                elif target > DEAD:
+                    ok = kind == NECROMOBILE
+                else:
+                    ok = enemy[target] and kind != REPORTER and kind != NECROMOBILE
+                if ok:
+                    out.append((s, t))
+                break
+    return out
+
+
+def random_move(board: Board, rng: random.Random) -> Move:
+    """A random legal move: a uniform piece-destination pair, then a uniform choice."""
+    pairs = _pairs(board)
+    if pairs:
+        s, t = pairs[rng.randrange(len(pairs))]
+        group = [m for m in board.generate_legal_moves(s) if m.to == t]
+        if group:
+            return group[rng.randrange(len(group))]
+    moves = board.generate_legal_moves()
+    if not moves:
+        raise ValueError("the game is over: no legal move")
+    return moves[rng.randrange(len(moves))]
+
+
+# ---------------------------------------------------------------------------------------------
+# The search
+
+
+#: Per level: depth of the main search, node budget, quiescence depth, noise on root scores.
+_SETTINGS = {
+    "easy": dict(depth=1, nodes=400, qdepth=0, noise=3.0),
+    "normal": dict(depth=1, nodes=4000, qdepth=3, noise=0.0),
+    "hard": dict(depth=3, nodes=20000, qdepth=3, noise=0.0),
+}
+
+#: Nodes searched between two checks of the clock inside ``step``.
+SLICE_NODES = 8
+
+
+class _Budget(Exception):
+    pass
+
+
+class Search:
+    """A resumable search for the move of the player to move in ``board`` (which is copied)."""
+
+    def __init__(self, board: Board, level: str, seed: int) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}: expected one of {', '.join(LEVELS)}")
+        self.board = board.copy(stack=False)
+        self.level = level
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.nodes = 0
+        self.done = False
+        self.root = self.board._turn.player
+        self.depth_done = 0
+        self._best: Move | None = None
+        self._legal: list[Move] | None = None
+        if level == "random" or self.board.is_game_over():
+            self._gen = None
+        else:
+            self.settings = _SETTINGS[level]
+            self._gen = self._run()
+
+    # -- public
+    def step(self, max_ms: float = 20.0) -> bool:
+        """Search for about ``max_ms`` milliseconds at most; True once the search is finished."""
+        if self.done:
+            return True
+        if self._gen is None:
+            self._finish_trivial()
+            return True
+        deadline = time.perf_counter() + max_ms / 1000.0
+        gen = self._gen
+        try:
+            while True:
+                next(gen)
+                if time.perf_counter() >= deadline:
+                    return False
+        except StopIteration:
+            self.done = True
+            self._gen = None
+            return True
+
+    def run(self) -> Move:
+        while not self.step(1000.0):
+            pass
+        return self.best_move()
+
+    def best_move(self) -> Move:
+        """The best move found so far (a legal move of the board)."""
+        if self._gen is None and not self.done:
+            self._finish_trivial()
+        if self._best is not None:
+            return self._best
+        legal = self._legal_moves()
+        if not legal:
+            raise ValueError("the game is over: no legal move")
+        return legal[0]
+
+    # -- internals
+    def _legal_moves(self) -> list[Move]:
+        if self._legal is None:
+            self._legal = self.board.generate_legal_moves()
+        return self._legal
+
+    def _finish_trivial(self) -> None:
+        self.done = True
+        if self.board.is_game_over():
+            return
+        self._best = random_move(self.board, self.rng)
+
+    def _checked(self, move: Move) -> Move:
+        if self.board.is_legal(move):
+            return move
+        return self._legal_moves()[0]  # never expected: a safety net
+
+    def _run(self) -> Generator[None, None, None]:
+        board = self.board
+        st = self.settings
+        moves = candidate_moves(board)
+        if len(moves) == 1:
+            self._best = self._checked(moves[0])
+            return
+        self._best = self._checked(moves[0])
+        noise = [self.rng.gauss(0.0, st["noise"]) if st["noise"] else 0.0 for _ in moves]
+        scores = [0.0] * len(moves)
+        self.max_nodes = st["nodes"]
+        order = list(range(len(moves)))
+        try:
+            for depth in range(1, st["depth"] + 1):
+                alpha = -1e9
+                best_i = None
+                new_scores = [-1e9] * len(moves)
+                for i in order:
+                    m = moves[i]
+                    board.push(m)
+                    self.nodes += 1
+                    v = yield from self._search(depth - 1, -1e9 if noise[i] else alpha, 1e9, 0)
+                    board.pop()
+                    v += noise[i]
+                    new_scores[i] = v
+                    if best_i is None or v > alpha:
+                        alpha = v
+                        best_i = i
+                        self._best = self._checked(m)
+                    yield
+                scores = new_scores
+                self.depth_done = depth
+                order.sort(key=lambda i: -scores[i])
+        except _Budget:
+            # Unwind the pushes of the interrupted line.
+            while board._stack:
+                board.pop()
+
+    def _search(self, depth: int, alpha: float, beta: float, qply: int) -> Generator[None, None, float]:
+        board = self.board
+        if self.nodes >= self.max_nodes:
+            raise _Budget
+        if self.nodes % SLICE_NODES == 0:
+            yield
+        root = self.root
+        control = board._control
+        if control[root] != root:
+            return -WIN - depth
+        active = [p for p in range(4) if control[p] == p]
+        if len(active) == 1:
+            return WIN + depth
+        if board._quiet >= 120:
+            return DRAW
+        mover = board._turn.player
+        if depth <= 0:
+            stand = evaluate(board, root)
+            qd = self.settings["qdepth"]
+            if qply >= qd:
+                return stand
+            if mover == root:
+                if stand >= beta:
+                    return stand
+                alpha = max(alpha, stand)
+            else:
+                if stand <= alpha:
+                    return stand
+                beta = min(beta, stand)
+            moves = _Gen(board).moves(quiet=False)
+            best = stand
+        else:
+            moves = candidate_moves(board)
+            if not moves:
+                return DRAW
+            best = None
+        maxing = mover == root
+        for m in moves:
+            board.push(m)
+            self.nodes += 1
+            v = yield from self._search(depth - 1, alpha, beta, qply + (depth <= 0))
+            board.pop()
+            if maxing:
+                if best is None or v > best:
+                    best = v
+                if v > alpha:
+                    alpha = v
+            else:
+                if best is None or v < best:
+                    best = v
+                if v < beta:
+                    beta = v
+            if alpha >= beta:
+                break
+        return best
+
+
+def choose_move(board: Board, level: str, seed: int) -> Move:
+    """The move the computer plays at ``level`` (runs a ``Search`` to completion)."""
+    return Search(board, level, seed).run()
+
+
+__all__ = ["LEVELS", "Search", "choose_move", "evaluate", "candidate_moves", "random_move", "Scan"]
