@@ -450,8 +450,8 @@ class Board:
     def is_legal(self, move: Move) -> bool:
         if self.is_game_over():
             return False
-        if move.is_pass():
-            return self._walk(self._turn.player, None) == 0
+        if move.piece < 0:
+            return move == Move.null() and self._walk(self._turn.player, None) == 0
         if not (0 <= move.piece < 81):
             return False
         return move in self.generate_legal_moves(move.piece)

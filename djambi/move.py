@@ -10,7 +10,7 @@ define the move. A pass is ``pass``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .squares import Square, parse_square, square_name
 
@@ -34,8 +34,7 @@ class IllegalMoveError(DjambiError):
     """A well-formed move that is not legal in the position it was played in."""
 
 
-@dataclass(frozen=True, order=True)
-class Move:
+class Move(NamedTuple):
     """A complete move: the piece's square, its destination, and the follow-up choices.
 
     ``place``: where the corpse or the moved piece goes (militant, chief, provocateur,
@@ -43,6 +42,9 @@ class Move:
     ``victim``: the reporter's victim, or ``None`` for no kill.
     ``exit``: the square a piece leaves the maze to, after acting on what is in it.
     ``Move.null()`` (``piece == to == -1``) is a pass.
+
+    A named tuple: immutable, hashable, and cheap to make by the thousand (a kill has a move for
+    every square its corpse may go to).
     """
 
     piece: Square
@@ -57,15 +59,12 @@ class Move:
         return cls(-1, -1)
 
     def is_pass(self) -> bool:
-        return self.piece < 0
-
-    def __bool__(self) -> bool:
-        return not self.is_pass()
+        return self == _NULL
 
     def text(self, kill: bool = False) -> str:
         """The move text; ``kill`` writes ``x`` after the piece's square."""
         if self.piece < 0:
-            return PASS_TEXT
+            return PASS_TEXT if self.is_pass() else f"<not a move: {self.piece}, {self.to}>"
         out = [square_name(self.piece), "x" if kill else "-", square_name(self.to)]
         if self.exit is not None:
             out += ["-", square_name(self.exit)]
@@ -105,5 +104,7 @@ class Move:
             )
         return cls(sq["piece"], sq["to"], sq["place"], sq["victim"], sq["exit"])
 
+
+_NULL = Move(-1, -1)
 
 __all__ = ["Move", "DjambiError", "InvalidMoveError", "IllegalMoveError", "PASS_TEXT"]

@@ -50,6 +50,9 @@ def _shown(text: str, limit: int = 120) -> str:
 
 
 # ---------------------------------------------------------------------------- position text
+_SYMBOLS = {p.code: p.symbol() for p in [Piece(k, party) for k in Kind for party in (*Party, None)]}
+_CODES = {symbol: code for code, symbol in _SYMBOLS.items()}
+
 def format_position(board: Board) -> str:
     rows = []
     cells = board._cells
@@ -63,7 +66,7 @@ def format_position(board: Board) -> str:
             if run:
                 out.append(str(run))
                 run = 0
-            out.append(Piece.from_code(code).symbol())
+            out.append(_SYMBOLS[code])
         if run:
             out.append(str(run))
         rows.append("".join(out))
@@ -128,7 +131,7 @@ def parse_position(text: str) -> Board:
                 col += int(token)
             else:
                 if col < 9:
-                    cells[row * 9 + col] = Piece.from_symbol(token).code
+                    cells[row * 9 + col] = _CODES[token]
                 col += 1
         if col != 9:
             raise bad(f"row {row + 1} ({row_text!r}) covers {col} squares, not 9")
