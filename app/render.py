@@ -1,0 +1,232 @@
+"""The SVG board as text, and what each square shows (pure Python, no browser).
+
+``board_svg()`` is the whole board drawn once: piece shapes in ``<defs>``, 81 square groups
+(``<g data-square="E5">``) and the coordinate labels. After that a square changes only through
+three values, its ``SquareView``: the group's ``class`` (highlights, piece colour, state), the
+``href`` of its ``<use>`` (which piece shape, or none) and its ``aria-label`` (words). The browser
+module compares views and touches only the squares that changed.
+
+All markup here comes from constants and engine enums; nothing a user typed ever reaches it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from djambi import Board, Kind, Move, Piece, square_name
+from djambi.squares import MAZE, SQUARES, column_of, row_of
+
+CELL = 100
+MARGIN = 40  # room for the coordinate labels (left and bottom)
+SIZE = MARGIN + 9 * CELL
+
+#: Rotations (quarter turns counter-clockwise) and which party sits at the bottom-left.
+ROTATIONS = (0, 1, 2, 3)
+
+KIND_NAMES = {k: k.title.lower() for k in Kind}
+
+
+@dataclass(frozen=True)
+class SquareView:
+    cls: str
+    href: str
+    label: str
+
+
+# ---------------------------------------------------------------------------- geometry
+def square_origin(sq: int, rotation: int = 0) -> tuple[int, int]:
+    """Top-left corner of ``sq`` in SVG units; rotation turns the board by quarter turns so that
+    another corner comes to the bottom-left."""
+    c, r = column_of(sq), row_of(sq)
+    for _ in range(rotation % 4):
+        c, r = 8 - r, c  # a quarter turn (counter-clockwise as seen)
+    return MARGIN + c * CELL, (8 - r) * CELL
+
+
+def _labels(rotation: int) -> tuple[list[str], list[str]]:
+    """Bottom labels left to right, and left labels from top to bottom."""
+    bottom = [""] * 9
+    left = [""] * 9
+    for sq in SQUARES:
+        x, y = square_origin(sq, rotation)
+        name = square_name(sq)
+        col_i, row_i = (x - MARGIN) // CELL, y // CELL
+        if row_i == 8:
+            bottom[col_i] = name[0] if _column_axis_horizontal(rotation) else name[1]
+        if col_i == 0:
+            left[row_i] = name[1] if _column_axis_horizontal(rotation) else name[0]
+    return bottom, left
+
+
+def _column_axis_horizontal(rotation: int) -> bool:
+    return rotation % 2 == 0
+
+
+# ---------------------------------------------------------------------------- the piece shapes
+_TEXT = ('<text x="50" y="53" text-anchor="middle" dominant-baseline="central" '
+         'class="pl">{letter}</text>')
+
+_SHAPES = {
+    # Chief: a large disc with a crown of three points.
+    Kind.CHIEF: '<path class="pf" d="M22 30 L32 12 L42 26 L50 8 L58 26 L68 12 L78 30 Z"/>'
+                '<circle class="pf" cx="50" cy="56" r="36"/>',
+    # Assassin: a diamond.
+    Kind.ASSASSIN: '<path class="pf" d="M50 6 L92 50 L50 94 L8 50 Z"/>',
+    # Reporter: a square with a folded corner (a newspaper).
+    Kind.REPORTER: '<path class="pf" d="M14 14 H72 L86 28 V86 H14 Z"/>',
+    # Provocateur: a hexagon.
+    Kind.PROVOCATEUR: '<path class="pf" d="M50 6 L89 28 V72 L50 94 L11 72 V28 Z"/>',
+    # Necromobile: a shield.
+    Kind.NECROMOBILE: '<path class="pf" d="M14 12 H86 V50 C86 74 68 88 50 95 C32 88 14 74 14 50 Z"/>',
+    # Militant: a smaller disc.
+    Kind.MILITANT: '<circle class="pf" cx="50" cy="50" r="33"/>',
+}
+
+_TOMB = ('<path class="tomb" d="M20 92 V40 C20 18 34 8 50 8 C66 8 80 18 80 40 V92 Z"/>'
+         '<path class="tomb-x" d="M50 16 V34 M42 23 H58"/>'
+         '<text x="50" y="64" text-anchor="middle" dominant-baseline="central" class="tl">{letter}</text>')
+
+
+def defs() -> str:
+    out = ["<defs>"]
+    for kind, shape in _SHAPES.items():
+        size = ' font-size="40"' if kind == Kind.MILITANT else ' font-size="46"'
+        text = _TEXT.format(letter=kind.letter).replace('class="pl"', f'class="pl"{size}')
+        if kind == Kind.CHIEF:
+            text = text.replace('y="53"', 'y="58"')
+        out.append(f'<symbol id="k-{kind.letter}" viewBox="0 0 100 100">{shape}{text}</symbol>')
+        out.append(f'<symbol id="d-{kind.letter}" viewBox="0 0 100 100">'
+                   f'{_TOMB.format(letter=kind.letter)}</symbol>')
+    out.append("</defs>")
+    return "".join(out)
+
+
+def board_svg(rotation: int = 0) -> str:
+    """The inner markup of the board's ``<svg viewBox="0 0 940 940">``: every square empty."""
+    parts = [defs(), f'<rect class="frame-bg" x="{MARGIN}" y="0" width="{9 * CELL}" height="{9 * CELL}"/>']
+    for sq in SQUARES:
+        x, y = square_origin(sq, rotation)
+        name = square_name(sq)
+        shade = "dark" if (column_of(sq) + row_of(sq)) % 2 == 0 else "light"
+        maze = ""
+        if sq == MAZE:
+            shade = "maze"
+            maze = ('<path class="maze-deco" d="M12 12 H88 V88 H12 Z M26 26 H74 V74 H26 Z '
+                    'M40 40 H60 V60 H40 Z"/>')
+        parts.append(
+            f'<g class="sq {shade}" data-square="{name}" transform="translate({x},{y})" '
+            f'aria-label="{name}" role="button">'
+            f'<rect class="cell" width="{CELL}" height="{CELL}"/>{maze}'
+            f'<rect class="hl" width="{CELL}" height="{CELL}"/>'
+            f'<rect class="frame" x="4" y="4" width="{CELL - 8}" height="{CELL - 8}" rx="6"/>'
+            f'<circle class="dot" cx="50" cy="50" r="15"/>'
+            f'<use class="pc" href="" x="6" y="6" width="88" height="88"/>'
+            f'<circle class="badge" cx="84" cy="16" r="11"/>'
+            f'<circle class="ring" cx="50" cy="50" r="44"/>'
+            f"</g>"
+        )
+    bottom, left = _labels(rotation)
+    for i, text in enumerate(bottom):
+        parts.append(f'<text class="coord" x="{MARGIN + i * CELL + CELL // 2}" y="{9 * CELL + 28}" '
+                     f'text-anchor="middle">{text}</text>')
+    for i, text in enumerate(left):
+        parts.append(f'<text class="coord" x="{MARGIN // 2}" y="{i * CELL + CELL // 2}" '
+                     f'text-anchor="middle" dominant-baseline="central">{text}</text>')
+    return "".join(parts)
+
+
+# ---------------------------------------------------------------------------- square views
+def last_move_squares(board: Board) -> tuple[set[int], set[int]]:
+    """(main squares, secondary squares) of the last move: where the piece came from and went,
+    and where a corpse or a moved piece was put, or the reporter's victim."""
+    if not board.move_stack:
+        return set(), set()
+    move: Move = board.move_stack[-1]
+    if move.is_pass():
+        return set(), set()
+    main = {move.piece, move.exit if move.exit is not None else move.to}
+    aux = {s for s in (move.place, move.victim) if s is not None}
+    if move.exit is not None:
+        aux.add(move.to)
+    return main, aux - main
+
+
+def describe(sq: int, piece: Piece | None, board: Board) -> str:
+    name = square_name(sq)
+    where = f"{name} maze" if sq == MAZE else name
+    if piece is None:
+        return where
+    if piece.party is None:
+        return f"{where}: {piece.kind.title.lower()}'s corpse"
+    text = f"{where}: {piece.party.title} {piece.kind.title.lower()}"
+    ctl = board.controller(piece.party)
+    if board.is_frozen(piece.party):
+        text += " (frozen)"
+    elif ctl is None:
+        text += " (hostage)"
+    elif ctl != piece.party:
+        text += f" (played by {ctl.title})"
+    return text
+
+
+def square_views(
+    board: Board,
+    *,
+    selected: int | None = None,
+    options: Iterable[int] = (),
+    chosen: Iterable[int] = (),
+    skip_square: int | None = None,
+    preview: dict[int, Piece | None] | None = None,
+    show_mine: bool = True,
+) -> list[SquareView]:
+    """What each of the 81 squares shows."""
+    options = set(options)
+    chosen = set(chosen)
+    preview = preview or {}
+    last_main, last_aux = last_move_squares(board)
+    over = board.is_game_over() if show_mine else True
+    turn = board.turn
+    ruler = board.ruler
+    views = []
+    for sq in SQUARES:
+        piece = preview[sq] if sq in preview else board.piece_at(sq)
+        cls = ["sq", "maze" if sq == MAZE else ("dark" if (column_of(sq) + row_of(sq)) % 2 == 0 else "light")]
+        href = ""
+        if piece is not None:
+            href = f"#{'d' if piece.party is None else 'k'}-{piece.kind.letter}"
+            if piece.party is None:
+                cls.append("pc-x")
+            else:
+                cls.append(f"pc-{piece.party.letter}")
+                ctl = board.controller(piece.party)
+                if board.is_frozen(piece.party):
+                    cls.append("frozen")
+                elif ctl is None:
+                    cls.append("hostage")
+                elif ctl != piece.party:
+                    cls += ["captured", f"ctl-{ctl.letter}"]
+                if not over and ctl == turn and selected is None:
+                    cls.append("mine")
+                if sq == MAZE and piece.kind == Kind.CHIEF and ruler == piece.party:
+                    cls.append("ruler")
+        if sq in last_main:
+            cls.append("last")
+        elif sq in last_aux:
+            cls.append("last-aux")
+        if sq == selected:
+            cls.append("sel")
+        if sq in chosen:
+            cls.append("chosen")
+        if sq in options:
+            cls.append("opt")
+            if sq == skip_square:
+                cls.append("skip")
+            elif piece is not None:
+                cls.append("occ")
+        views.append(SquareView(" ".join(cls), href, describe(sq, piece, board)))
+    return views
+
+
+__all__ = ["SquareView", "board_svg", "square_views", "square_origin", "last_move_squares",
+           "describe", "SIZE", "CELL", "MARGIN"]
