@@ -1,0 +1,73 @@
+"""The command line (``python -m djambi``), called in-process so it also runs inside Pyodide."""
+
+from __future__ import annotations
+
+import pytest
+
+from djambi import START_CODE, Board
+from djambi.__main__ import main
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:
+        code = exc.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_perft_prints_the_count_as_its_last_line(capsys):
+    code, out, _ = run(capsys, "perft", "2")
+    assert code == 0 and out.splitlines()[-1] == "1205"
+
+
+def test_perft_divide_lists_each_first_move(capsys):
+    code, out, _ = run(capsys, "perft", "2", "--divide")
+    lines = out.splitlines()
+    assert len(lines) == 31 and lines[-1] == "1205"
+    counts = dict(line.split(": ") for line in lines[:-1])
+    assert sum(map(int, counts.values())) == 1205 and "C7-F4" in counts
+
+
+def test_perft_from_a_position(capsys):
+    board = Board()
+    board.play("C7-F4")
+    code, out, _ = run(capsys, "perft", "1", "--position", board.code())
+    assert code == 0 and int(out.splitlines()[-1]) == len(board.legal_moves)
+
+
+def test_show_draws_the_board(capsys):
+    code, out, _ = run(capsys, "show", START_CODE)
+    assert code == 0
+    assert out.splitlines()[0] == "9 rC rA rM  .  .  . bM bA bC"
+    assert "Red to move" in out and "in power: nobody" in out
+
+
+def test_moves_lists_legal_moves_in_move_text(capsys):
+    code, out, _ = run(capsys, "moves", START_CODE)
+    assert code == 0 and len(out.split()) == 30 and "C7-F4" in out.split()
+
+
+def test_play_prints_the_resulting_position(capsys):
+    code, out, _ = run(capsys, "play", "start", "C7-F4", "G7-D4")
+    board = Board()
+    board.play("C7-F4")
+    board.play("G7-D4")
+    assert code == 0 and out.strip() == board.code()
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["perft", "x"], "invalid int value"),
+    (["perft", "-1"], "must be 0 or more"),
+    (["show", "P1.nonsense"], "bad position"),
+    (["moves", "garbage"], "bad position"),
+    (["play", "start", "C7-F5"], "illegal move 'C7-F5'"),
+    (["play", "start", "C7=F5"], "bad move text"),
+    (["frobnicate"], "invalid choice"),
+])
+def test_bad_arguments_exit_2_with_one_line(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
