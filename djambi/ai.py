@@ -46,6 +46,8 @@ VALUE = (0.0, 5.0, 4.0, 4.0, 4.0, 2.0)
 VICTIM_ORDER = (100, 5, 4, 4, 4, 2)
 
 WIN = 1000.0
+#: The cost of every opponent still in the game: eliminating one is worth this much.
+OPPONENT = 25.0
 #: A draw is a little worse than an even game: the AI plays to win.
 DRAW = -20.0
 
@@ -259,7 +261,7 @@ def evaluate(board: Board, root: int, scan: Scan | None = None) -> float:
     others = [score[p] for p in active if p != root]
     value = score[root] - 0.5 * hanging[root]
     if others:
-        value -= 0.4 * sum(others) + 0.3 * max(others)
+        value -= 0.4 * sum(others) + 0.3 * max(others) + OPPONENT * len(others)
     # The hostage party's material belongs to whoever kills its chief: no term.
     return value
 
@@ -548,7 +550,8 @@ class _Budget(Exception):
 class Search:
     """A resumable search for the move of the player to move in ``board`` (which is copied)."""
 
-    def __init__(self, board: Board, level: str, seed: int) -> None:
+    def __init__(self, board: Board, level: str, seed: int, *, max_nodes: int | None = None) -> None:
+        """``max_nodes`` overrides the level's node budget (for tests and benchmarks)."""
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: expected one of {', '.join(LEVELS)}")
         self.board = board.copy(stack=False)
@@ -559,6 +562,7 @@ class Search:
         self.done = False
         self.root = self.board._turn.player
         self.depth_done = 0
+        self._max_nodes = max_nodes
         self._best: Move | None = None
         self._legal: list[Move] | None = None
         if level == "random" or self.board.is_game_over():
@@ -630,7 +634,7 @@ class Search:
         self._best = self._checked(moves[0])
         noise = [self.rng.gauss(0.0, st["noise"]) if st["noise"] else 0.0 for _ in moves]
         scores = [0.0] * len(moves)
-        self.max_nodes = st["nodes"]
+        self.max_nodes = st["nodes"] if self._max_nodes is None else self._max_nodes
         order = list(range(len(moves)))
         try:
             for depth in range(1, st["depth"] + 1):
