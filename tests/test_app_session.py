@@ -1,0 +1,251 @@
+"""The game session (app/session.py): seats, undo/redo, saved games, links, words."""
+
+import json
+
+import pytest
+from diagrams import board_from
+
+from djambi import Board, Move, Party, format_game_code
+from app import session
+from app.session import (BACKUP_KEY, STORAGE_KEY, Game, LinkError, MemoryStorage, game_from_link,
+                         load, new_game, save)
+
+
+def played(*texts, seats=None, hostage=False) -> Game:
+    game = new_game(hostage, seats)
+    for text in texts:
+        game.play(text)
+    return game
+
+
+OPENING = ("C7-F4", "I7-I6", "I3-I4", "A3-A4")
+
+
+# ---------------------------------------------------------------------------- undo / redo
+def test_undo_redo_one_move_at_a_time_between_humans():
+    game = played(*OPENING)
+    assert game.undo() == [Move.parse("A3-A4")]
+    assert game.board.turn == Party.GREEN and game.can_redo()
+    game.undo()
+    assert [m.text() for m in game.redo_moves] == ["I3-I4", "A3-A4"]
+    assert game.redo() == [Move.parse("I3-I4")]
+    assert game.board.turn == Party.GREEN
+
+
+def test_playing_the_next_redo_move_keeps_the_rest_and_another_move_clears_it():
+    game = played(*OPENING)
+    game.undo()
+    game.undo()
+    game.play("I3-I4")
+    assert [m.text() for m in game.redo_moves] == ["A3-A4"]
+    game.undo()
+    game.play("I3-I5")
+    assert game.redo_moves == []
+
+
+def test_undo_goes_back_over_computer_moves_to_the_human():
+    seats = ["human", "easy", "easy", "easy"]
+    game = played(*OPENING, "A7-A6", seats=seats)
+    assert game.board.turn == Party.BLUE  # a computer
+    undone = game.undo()
+    assert [m.text() for m in undone] == ["A7-A6"]
+    assert game.board.turn == Party.RED
+    undone = game.undo()  # Green, Yellow, Blue were computers: back to Red's first move
+    assert [m.text() for m in undone] == ["A3-A4", "I3-I4", "I7-I6", "C7-F4"]
+    assert game.board.move_stack == [] and game.board.turn == Party.RED
+    assert game.redo() == [Move.parse(t) for t in ("C7-F4", "I7-I6", "I3-I4", "A3-A4")]
+    assert game.board.turn == Party.RED
+
+
+def test_undo_with_computers_only_takes_one_move():
+    game = played(*OPENING, seats=["easy"] * 4)
+    assert len(game.undo()) == 1
+
+
+def test_computer_to_move():
+    game = new_game(seats=["human", "random", "human", "human"])
+    assert not game.computer_to_move()
+    game.play("C7-F4")
+    assert game.computer_to_move()
+
+
+def test_draw_agreement_ends_the_game_and_undo_takes_it_back_alone():
+    game = played(*OPENING)
+    game.agree_draw()
+    assert game.board.is_game_over() and session.status_text(game) == "Game over: draw (agreement)"
+    assert game.game_code().endswith("~draw")
+    assert game.can_undo()
+    assert game.undo() == []
+    assert not game.board.is_game_over() and len(game.board.move_stack) == 4
+
+
+def test_hostage_seat_is_always_human():
+    game = new_game(True, ["easy", "easy", "easy", "easy"])
+    assert game.seats[Party.GREEN] == "human"
+    assert game.board.hostage == Party.GREEN
+
+
+def test_bad_seats_are_refused():
+    with pytest.raises(ValueError):
+        new_game(False, ["human", "genius", "human", "human"])
+
+
+# ---------------------------------------------------------------------------- storage
+def test_save_and_load_round_trip_with_seats_and_redo():
+    storage = MemoryStorage()
+    game = played(*OPENING, seats=["human", "hard", "human", "random"])
+    game.undo()
+    assert save(storage, game) == ""
+    data = json.loads(storage.get(STORAGE_KEY))
+    assert data["format"] == "djambi-save" and data["version"] == 1
+    assert data["redo"] == ["I3-I4", "A3-A4"]  # Green is a computer: back to Yellow
+    loaded = load(storage)
+    assert loaded.resumed and not loaded.message
+    assert loaded.game.board == game.board
+    assert loaded.game.board.move_stack == game.board.move_stack
+    assert loaded.game.seats == game.seats
+    assert loaded.game.redo_moves == game.redo_moves
+
+
+def test_nothing_saved_is_a_new_game():
+    loaded = load(MemoryStorage())
+    assert not loaded.resumed and not loaded.message
+    assert loaded.game.board == Board()
+
+
+@pytest.mark.parametrize("bad", [
+    "{not json",
+    "null",
+    "[1, 2]",
+    json.dumps({"format": "chess-save", "version": 1}),
+    json.dumps({"format": "djambi-save", "version": 99, "game": "G1~start", "seats": ["human"] * 4}),
+    json.dumps({"format": "djambi-save", "version": 1, "game": "G1~start~A1-A2", "seats": ["human"] * 4}),
+    json.dumps({"format": "djambi-save", "version": 1, "game": "G1~start", "seats": ["human"]}),
+    json.dumps({"format": "djambi-save", "version": 1, "game": 5, "seats": ["human"] * 4}),
+    json.dumps({"format": "djambi-save", "version": 1, "game": "G1~start", "seats": ["human"] * 4,
+                "redo": ["I7-I6"]}),
+    "x" * 500_000,
+])
+def test_bad_saved_data_is_kept_aside_and_a_new_game_starts(bad):
+    storage = MemoryStorage({STORAGE_KEY: bad})
+    loaded = load(storage)
+    assert loaded.game.board == Board() and not loaded.resumed
+    assert "could not be loaded" in loaded.message and BACKUP_KEY in loaded.message
+    assert storage.get(BACKUP_KEY) == bad
+    assert storage.get(STORAGE_KEY) is None
+
+
+def test_storage_failures_do_not_break():
+    class Broken:
+        def get(self, key):
+            raise RuntimeError("denied")
+
+        def set(self, key, value):
+            raise RuntimeError("quota")
+
+        def remove(self, key):
+            raise RuntimeError("denied")
+
+    loaded = load(Broken())
+    assert loaded.game.board == Board() and "could not be read" in loaded.message
+    assert "could not be saved" in save(Broken(), loaded.game)
+
+
+# ---------------------------------------------------------------------------- links
+def test_position_and_game_links_round_trip():
+    game = played(*OPENING, "A7-A6")
+    base = "http://127.0.0.1:8000/index.html#old"
+    pos = session.position_link(base, game)
+    assert pos.startswith("http://127.0.0.1:8000/index.html#P1.")
+    opened = game_from_link(pos.split("#", 1)[1])
+    assert opened.board == game.board and opened.board.move_stack == []
+    link = session.game_link(base, game)
+    opened = game_from_link("#" + link.split("#", 1)[1])
+    assert opened.board == game.board and opened.board.move_stack == game.board.move_stack
+    assert opened.seats == ["human"] * 4
+
+
+def test_percent_encoded_links_are_read():
+    game = played(*OPENING)
+    code = format_game_code(game.board).replace("~", "%7E")
+    assert game_from_link("#" + code).board == game.board
+
+
+def test_empty_fragment_is_no_link():
+    assert game_from_link("") is None and game_from_link("#") is None
+
+
+@pytest.mark.parametrize("fragment", [
+    "#hello",
+    "#P1.garbage",
+    "#G1~start~A1-A2",
+    "#G2~start",
+    "#P1.%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E",
+    "#G1~<script>alert(1)</script>",
+])
+def test_bad_links_raise_a_readable_error(fragment):
+    with pytest.raises(LinkError) as info:
+        game_from_link(fragment)
+    assert "link" in str(info.value)
+
+
+def test_unfinished():
+    assert not new_game().unfinished()
+    game = played("C7-F4")
+    assert game.unfinished()
+    game.agree_draw()
+    assert not game.unfinished()
+
+
+# ---------------------------------------------------------------------------- words
+def test_status_texts():
+    game = new_game()
+    assert session.status_text(game) == "Red to move"
+    board = board_from("""
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . rC . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . yM
+        . . . . . . gC . bC
+    """, turn="r", seat="b", extra=True)
+    game = Game(board)
+    assert session.status_text(game) == "Red to move (extra turn, in power)"
+
+
+def test_party_infos_after_a_chief_is_killed():
+    board = board_from("""
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . rM bC . . . .
+        . . . . # . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . bM
+        rC . . . . gC . . yC
+    """)
+    board.play("D6xE6@A5")
+    infos = {i.party: i for i in session.party_infos(Game(board))}
+    assert infos[Party.BLUE].state == "eliminated"
+    assert "Red plays its pieces" in infos[Party.BLUE].words()
+    assert infos[Party.RED].controls == (Party.RED, Party.BLUE)
+    assert "plays Blue too" in infos[Party.RED].words()
+    assert infos[Party.YELLOW].to_move
+
+
+def test_outcome_text():
+    game = played(*OPENING)
+    assert session.outcome_text(game) == ("", "")
+    game.agree_draw()
+    title, text = session.outcome_text(game)
+    assert title == "Draw" and "agreed" in text
+
+
+def test_move_list_names_the_players():
+    game = played(*OPENING)
+    assert game.move_list() == [(Party.RED, "C7-F4"), (Party.BLUE, "I7-I6"),
+                                (Party.YELLOW, "I3-I4"), (Party.GREEN, "A3-A4")]
