@@ -342,3 +342,19 @@ def test_illegal_moves_raise_the_declared_error_type():
     with pytest.raises(InvalidMoveError):
         board.play("I3--I4")
     assert issubclass(InvalidPositionError, ValueError) and issubclass(InvalidGameError, ValueError)
+
+
+def test_the_examples_in_docs_formats_are_true():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "formats.md").read_text()
+    codes = [c for c in re.findall(r"`(P1\.[^`…]+)`", text)]
+    assert len(codes) >= 4
+    for code in codes:
+        assert parse_position(code).code() == code
+    games = re.findall(r"`(G1~[^`…]+)`", text)
+    assert games and all(format_game_code(parse_game_code(g)) == g for g in games)
+    ruler = parse_position(codes[2])
+    assert ruler.ruler is not None and ruler.is_extra_turn
+    frozen = parse_position(codes[3])
+    assert any(frozen.is_frozen(p) for p in range(4))
