@@ -1,0 +1,180 @@
+"""Write ``precache-manifest.js``: the files the service worker (``sw.js``) precaches.
+
+    python3 scripts/build_sw.py [--root DIR] [--check]
+
+The list is made from the tree, never kept by hand:
+
+* ``index.html`` and ``pyscript.toml``;
+* every source under ``[files]`` in ``pyscript.toml`` (resolved against the toml file) and every
+  ``.py`` file of ``djambi/`` and ``app/``;
+* every file of ``static/`` except the vendored runtime (CSS, ``pwa.js``, manifest, icons);
+* the runtime that set-up copied into ``static/vendor/``: PyScript's ``dist`` (``core.js`` with
+  all its chunks and CSS) and the Pyodide files the page loads (``pyodide.mjs``,
+  ``pyodide.asm.mjs``, ``pyodide.asm.wasm``, ``python_stdlib.zip``, ``pyodide-lock.json``).
+
+Each entry carries the file's SHA-256 (the service worker fetches it with that ``integrity``,
+so a cache never holds files of two releases), and the release ``version`` is a hash of every
+path and content plus ``sw.js`` itself. Run by ``scripts/setup``; the file is rewritten only when
+its content changes. ``--check`` writes nothing and exits 1 when the file is missing or stale.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import json
+import sys
+import tomllib
+from pathlib import Path, PurePosixPath
+
+ROOT = Path(__file__).resolve().parent.parent
+OUTPUT = "precache-manifest.js"
+SERVICE_WORKER = "sw.js"
+PACKAGES = ("djambi", "app")
+PAGE_FILES = ("index.html", "pyscript.toml")
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+PYSCRIPT_SUFFIXES = (".js", ".css")
+PYSCRIPT_SKIP = {"service-worker.js"}  # PyScript's own (empty) worker: never ours to cache
+STATIC_SKIP_SUFFIXES = (".map", ".md")
+
+
+def _rel(root: Path, path: Path) -> str:
+    return path.relative_to(root).as_posix()
+
+
+def _is_junk(rel: str) -> bool:
+    parts = PurePosixPath(rel).parts
+    return "__pycache__" in parts or any(p.startswith(".") for p in parts)
+
+
+def pyscript_config(root: Path = ROOT) -> dict:
+    with open(root / "pyscript.toml", "rb") as f:
+        return tomllib.load(f)
+
+
+def toml_sources(root: Path = ROOT) -> list[str]:
+    """The [files] sources of pyscript.toml, as paths relative to the root."""
+    base = PurePosixPath(".")  # pyscript.toml sits at the root: its sources resolve from there
+    out = []
+    for src in pyscript_config(root).get("files", {}):
+        if "://" in src:
+            raise ValueError(f"pyscript.toml [files] must be local, not {src!r}")
+        out.append(_normalise(base / src))
+    return out
+
+
+def _normalise(path: PurePosixPath) -> str:
+    parts: list[str] = []
+    for part in path.parts:
+        if part in ("", "."):
+            continue
+        if part == "..":
+            if not parts:
+                raise ValueError(f"{path} leaves the site")
+            parts.pop()
+        else:
+            parts.append(part)
+    return "/".join(parts)
+
+
+def interpreter_dir(root: Path = ROOT) -> str:
+    """The folder of the Pyodide loader named by ``interpreter`` (resolved against the page)."""
+    interpreter = pyscript_config(root).get("interpreter", "static/vendor/pyodide/pyodide.mjs")
+    return str(PurePosixPath(_normalise(PurePosixPath(interpreter))).parent)
+
+
+def precache_files(root: Path = ROOT) -> list[str]:
+    """Every file the app needs, as sorted paths relative to the root (``app/main.py``)."""
+    root = Path(root)
+    files: set[str] = set(PAGE_FILES)
+    files.update(toml_sources(root))
+    for package in PACKAGES:
+        files.update(_rel(root, p) for p in (root / package).rglob("*.py"))
+    static = root / "static"
+    for p in static.rglob("*"):
+        rel = _rel(root, p)
+        if p.is_file() and not rel.startswith("static/vendor/") and not rel.endswith(STATIC_SKIP_SUFFIXES):
+            files.add(rel)
+    pyscript = static / "vendor" / "pyscript"
+    for p in pyscript.glob("*"):
+        if p.is_file() and p.name.endswith(PYSCRIPT_SUFFIXES) and p.name not in PYSCRIPT_SKIP:
+            files.add(_rel(root, p))
+    pyodide = interpreter_dir(root)
+    files.update(f"{pyodide}/{name}" for name in PYODIDE_FILES)
+    files = {f for f in files if not _is_junk(f)}
+    files.discard(SERVICE_WORKER)
+    files.discard(OUTPUT)
+    missing = sorted(f for f in files if not (root / f).is_file())
+    if missing:
+        raise FileNotFoundError(f"files the app needs are missing (run scripts/setup?): {missing}")
+    return sorted(files)
+
+
+def sha256(path: Path) -> bytes:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.digest()
+
+
+def build_manifest(root: Path = ROOT) -> dict:
+    root = Path(root)
+    entries = []
+    release = hashlib.sha256()
+    for rel in precache_files(root):
+        digest = sha256(root / rel)
+        entries.append({"url": "./" + rel, "integrity": "sha256-" + base64.b64encode(digest).decode()})
+        release.update(rel.encode() + b"\0" + digest)
+    worker = root / SERVICE_WORKER
+    if worker.is_file():  # a change of the worker's logic is a new release too
+        release.update(SERVICE_WORKER.encode() + b"\0" + sha256(worker))
+    return {"version": release.hexdigest()[:16], "files": entries}
+
+
+def render(manifest: dict) -> str:
+    files = ",\n".join("  " + json.dumps(entry) for entry in manifest["files"])
+    return (
+        "// Generated by scripts/build_sw.py (run by scripts/setup): do not edit, do not commit.\n"
+        "// The files sw.js precaches, with their SHA-256, and the release version.\n"
+        f'self.PRECACHE = {{\n "version": {json.dumps(manifest["version"])},\n "files": [\n{files}\n ]\n}};\n'
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--root", default=str(ROOT), help="site root (default: the repository)")
+    parser.add_argument("--check", action="store_true", help="exit 1 if the file is missing or stale")
+    args = parser.parse_args(argv)
+    root = Path(args.root)
+    manifest = build_manifest(root)
+    text = render(manifest)
+    out = root / OUTPUT
+    current = out.read_text(encoding="utf-8") if out.is_file() else None
+    if args.check:
+        if current != text:
+            print(f"{out} is missing or stale: run scripts/build_sw.py", file=sys.stderr)
+            return 1
+        return 0
+    if current != text:
+        tmp = out.with_name(out.name + ".tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(out)
+        size = sum((root / e["url"]).stat().st_size for e in manifest["files"])
+        print(
+            f"[build_sw] {OUTPUT}: release {manifest['version']}, {len(manifest['files'])} files,"
+            f" {size / 1e6:.1f} MB",
+            file=sys.stderr,
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,123 @@
+// Offline app: registers the service worker (../sw.js, the site root) and handles new releases.
+//
+// A new release installs in the background while the page runs the old one. Then:
+// - if this page is still loading (body[data-ready] is not "1"), it switches at once: the new
+//   worker takes over and the page reloads (the game is saved in localStorage at every move);
+// - otherwise a small toast offers "Reload"; the new release is also used on the next start
+//   once every page of the old release is closed.
+// Nothing happens where service workers are unavailable (old browsers, http:// on a LAN host).
+
+const sw = navigator.serviceWorker;
+const WORKER_URL = new URL("../sw.js", import.meta.url);
+const RELOAD_GUARD = "djambi.sw.reloaded";
+const CHECK_EVERY_MS = 60 * 60 * 1000; // an installed app can stay open for days
+
+let switching = false; // this page asked a waiting worker to take over: reload when it does
+
+function isLoading() {
+  return document.body?.dataset.ready !== "1";
+}
+
+function activate(worker) {
+  switching = true;
+  worker.postMessage({ type: "skip-waiting" });
+}
+
+function recentlyReloaded() {
+  try {
+    const at = Number(sessionStorage.getItem(RELOAD_GUARD) || 0);
+    return Date.now() - at < 15000;
+  } catch {
+    return false;
+  }
+}
+
+function markReload() {
+  try {
+    sessionStorage.setItem(RELOAD_GUARD, String(Date.now()));
+  } catch {}
+}
+
+function offer(worker) {
+  if (isLoading() && !recentlyReloaded()) {
+    activate(worker);
+    return;
+  }
+  showToast("A new version of Djambi is ready.", "Reload", () => activate(worker));
+}
+
+function showToast(text, action, onAction) {
+  document.getElementById("pwa-toast")?.remove();
+  if (!document.getElementById("pwa-style")) {
+    const style = document.createElement("style");
+    style.id = "pwa-style";
+    style.textContent = `
+#pwa-toast { position: fixed; left: 50%; bottom: max(12px, env(safe-area-inset-bottom)); z-index: 1000;
+  transform: translateX(-50%); display: flex; align-items: center; gap: 8px; max-width: calc(100vw - 24px);
+  padding: 6px 6px 6px 16px; border-radius: 10px; background: #1d1b18; color: #f7f3ea;
+  box-shadow: 0 4px 18px rgba(0,0,0,.4); font: 16px/1.3 system-ui, sans-serif; }
+#pwa-toast button { min-width: 44px; min-height: 44px; padding: 0 14px; border: 0; border-radius: 8px;
+  font: inherit; font-weight: 600; cursor: pointer; touch-action: manipulation; }
+#pwa-toast .pwa-action { background: #f0c020; color: #1d1b18; }
+#pwa-toast .pwa-close { background: transparent; color: inherit; }`;
+    document.head.append(style);
+  }
+  const toast = document.createElement("div");
+  toast.id = "pwa-toast";
+  toast.setAttribute("role", "status");
+  const label = document.createElement("span");
+  label.textContent = text;
+  const go = document.createElement("button");
+  go.type = "button";
+  go.className = "pwa-action";
+  go.textContent = action;
+  go.addEventListener("click", () => {
+    go.disabled = true;
+    onAction();
+  });
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "pwa-close";
+  close.setAttribute("aria-label", "Dismiss");
+  close.textContent = "\u00d7";
+  close.addEventListener("click", () => toast.remove());
+  toast.append(label, go, close);
+  document.body.append(toast);
+}
+
+function watch(registration) {
+  if (registration.waiting && sw.controller) offer(registration.waiting);
+  registration.addEventListener("updatefound", () => {
+    const worker = registration.installing;
+    if (!worker) return;
+    worker.addEventListener("statechange", () => {
+      // "installed" with a controller: an update (the first install needs no reload).
+      if (worker.state === "installed" && sw.controller) offer(worker);
+    });
+  });
+}
+
+async function start() {
+  let controlled = Boolean(sw.controller);
+  sw.addEventListener("controllerchange", () => {
+    if (switching) {
+      markReload();
+      location.reload();
+    } else if (controlled) {
+      // Another page switched to a new release: this one still runs the old files.
+      showToast("Djambi was updated.", "Reload", () => location.reload());
+    }
+    controlled = true;
+  });
+  let registration;
+  try {
+    registration = await sw.register(WORKER_URL, { updateViaCache: "none" });
+  } catch (error) {
+    console.warn("Djambi: no offline mode (service worker not registered):", error);
+    return;
+  }
+  watch(registration);
+  setInterval(() => registration.update().catch(() => {}), CHECK_EVERY_MS);
+}
+
+if (sw) start();

@@ -1,0 +1,152 @@
+"""The service worker's precache list (scripts/build_sw.py) covers every file the app needs."""
+
+import importlib.util
+import json
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def load_build_sw():
+    spec = importlib.util.spec_from_file_location("djambi_build_sw", ROOT / "scripts" / "build_sw.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+build_sw = load_build_sw()
+
+if not (ROOT / "static" / "vendor" / "pyodide" / "pyodide.mjs").is_file():  # pragma: no cover
+    pytest.skip("static/vendor/ is made by scripts/setup", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def files() -> set[str]:
+    return set(build_sw.precache_files(ROOT))
+
+
+def toml() -> dict:
+    with open(ROOT / "pyscript.toml", "rb") as f:
+        return tomllib.load(f)
+
+
+def test_every_file_under_pyscript_toml_files_is_precached(files):
+    sources = [src.removeprefix("./") for src in toml().get("files", {})]
+    assert sources
+    missing = [s for s in sources if s not in files]
+    assert not missing, missing
+
+
+def test_every_python_file_of_the_app_and_engine_is_precached(files):
+    python = sorted(
+        p.relative_to(ROOT).as_posix()
+        for package in ("djambi", "app")
+        for p in (ROOT / package).rglob("*.py")
+        if "__pycache__" not in p.parts
+    )
+    assert "app/main.py" in python and "djambi/__init__.py" in python
+    missing = [p for p in python if p not in files]
+    assert not missing, missing
+
+
+def test_the_page_config_runtime_and_assets_are_precached(files):
+    interpreter = toml()["interpreter"].removeprefix("./")
+    pyodide = interpreter.rsplit("/", 1)[0]
+    needed = {
+        "index.html",
+        "pyscript.toml",
+        interpreter,
+        *(f"{pyodide}/{name}" for name in
+          ("pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")),
+        "static/vendor/pyscript/core.js",
+        "static/vendor/pyscript/core.css",
+        "static/app.css",
+        "static/pwa.js",
+        "static/manifest.webmanifest",
+    }
+    assert needed <= files, sorted(needed - files)
+    assert "sw.js" not in files and "precache-manifest.js" not in files
+
+
+def test_every_local_file_index_html_names_is_precached(files):
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    refs = {m.removeprefix("./") for m in re.findall(r'(?:src|href)="(\./[^"#?]+)"', html)}
+    assert "static/vendor/pyscript/core.js" in refs
+    missing = sorted(refs - files)
+    assert not missing, missing
+
+
+def test_every_pyscript_chunk_that_core_imports_is_precached(files):
+    # core.js imports a hashed chunk, which imports the others (statically or on demand).
+    folder = ROOT / "static" / "vendor" / "pyscript"
+    todo, seen = ["core.js"], set()
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        text = (folder / name).read_text(encoding="utf-8")
+        todo.extend(re.findall(r'["\']\./([\w.-]+\.js)["\']', text))
+    assert len(seen) > 3
+    missing = sorted(f"static/vendor/pyscript/{n}" for n in seen if f"static/vendor/pyscript/{n}" not in files)
+    assert not missing, missing
+
+
+def test_manifest_icons_are_precached(files):
+    manifest = json.loads((ROOT / "static" / "manifest.webmanifest").read_text(encoding="utf-8"))
+    icons = {"static/" + icon["src"] for icon in manifest["icons"]}
+    assert icons <= files, sorted(icons - files)
+
+
+def test_release_version_hashes_every_file(tmp_path):
+    site = tmp_path / "site"
+    (site / "app").mkdir(parents=True)
+    (site / "djambi").mkdir()
+    pyodide = site / "static" / "vendor" / "pyodide"
+    pyodide.mkdir(parents=True)
+    (site / "static" / "vendor" / "pyscript").mkdir()
+    for name in build_sw.PYODIDE_FILES:
+        (pyodide / name).write_bytes(b"runtime " + name.encode())
+    (site / "static" / "vendor" / "pyscript" / "core.js").write_text("// core")
+    (site / "index.html").write_text("<!doctype html>")
+    (site / "app" / "main.py").write_text("print(1)\n")
+    (site / "djambi" / "__init__.py").write_text("")
+    (site / "pyscript.toml").write_text(
+        'interpreter = "./static/vendor/pyodide/pyodide.mjs"\n[files]\n"./djambi/__init__.py" = "./djambi/__init__.py"\n'
+    )
+    (site / "sw.js").write_text("// worker")
+
+    first = build_sw.build_manifest(site)
+    urls = [f["url"] for f in first["files"]]
+    assert urls == sorted(urls)
+    assert "./app/main.py" in urls and "./static/vendor/pyodide/pyodide.asm.wasm" in urls
+    assert all(f["integrity"].startswith("sha256-") for f in first["files"])
+    assert build_sw.build_manifest(site) == first  # deterministic
+
+    (site / "app" / "main.py").write_text("print(2)\n")
+    second = build_sw.build_manifest(site)
+    assert second["version"] != first["version"]
+    (site / "sw.js").write_text("// worker, new logic")
+    assert build_sw.build_manifest(site)["version"] != second["version"]
+
+    assert build_sw.main(["--root", str(site)]) == 0
+    text = (site / build_sw.OUTPUT).read_text()
+    assert text.startswith("//") and "self.PRECACHE = " in text
+    data = json.loads(text.split("self.PRECACHE = ", 1)[1].rstrip().rstrip(";"))
+    assert data == build_sw.build_manifest(site)
+    assert build_sw.main(["--root", str(site), "--check"]) == 0
+    (site / "index.html").write_text("<!doctype html><title>2</title>")
+    assert build_sw.main(["--root", str(site), "--check"]) == 1
+
+
+def test_a_missing_file_fails_the_build(tmp_path):
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("")
+    (site / "pyscript.toml").write_text('[files]\n"./app/gone.py" = "./app/gone.py"\n')
+    with pytest.raises(FileNotFoundError, match="gone.py"):
+        build_sw.precache_files(site)
