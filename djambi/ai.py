@@ -92,6 +92,30 @@ def _movers_until(board: Board, player: int) -> list[int]:
 # Evaluation
 
 
+#: RAYS cut to a militant's reach (two squares).
+_RAYS2 = tuple(tuple(ray[:2] for ray in rays) for rays in RAYS)
+
+_KILL_TABLES: dict[tuple[int, ...], list[list[bool]]] = {}
+
+
+def _kill_tables(control: list[int]) -> list[list[bool]]:
+    """table[a][code]: may player ``a`` kill (or move) a living piece with this cell code."""
+    key = tuple(control)
+    tables = _KILL_TABLES.get(key)
+    if tables is None:
+        tables = []
+        for a in range(4):
+            tab = [False] * 72
+            for code in range(1, 31):
+                c = control[(code - 1) >> 3]
+                tab[code] = c != a and c != FROZEN
+            tables.append(tab)
+        if len(_KILL_TABLES) > 4096:
+            _KILL_TABLES.clear()
+        _KILL_TABLES[key] = tables
+    return tables
+
+
 class Scan:
     """Attack maps of a position: which players can kill (or, for the provocateur, move) what
     in one move, and every player's mobility."""
@@ -102,6 +126,7 @@ class Scan:
         attack = [0] * 81  # bit a set: player a can kill the living piece on this square
         mobility = [0, 0, 0, 0]
         chief_sq = [-1, -1, -1, -1]
+        tables = _kill_tables(control)
         for s in range(81):
             code = cells[s]
             if code == 0 or code > DEAD:
@@ -113,48 +138,34 @@ class Scan:
                 chief_sq[a] = s
             if a > 3:
                 continue  # frozen or hostage: never acts
+            tab = tables[a]
             bit = 1 << a
             mob = 0
             if kind == MILITANT:
-                for ray in RAYS[s]:
-                    t = ray[0]
-                    target = cells[t]
-                    if target == 0:
-                        if t != MAZE:
+                for ray in _RAYS2[s]:
+                    for t in ray:
+                        target = cells[t]
+                        if target == 0:
                             mob += 1
-                        if len(ray) > 1:
-                            t = ray[1]
-                            target = cells[t]
-                            if target == 0:
-                                mob += 1
-                                continue
-                        else:
                             continue
-                    if target < DEAD and t != MAZE:
-                        c = control[(target - 1) >> 3]
-                        if c != a and c != FROZEN:
+                        if tab[target] and t != MAZE:
                             attack[t] |= bit
+                        break
             elif kind == REPORTER:
                 for ray in RAYS[s]:
                     for t in ray:
                         if cells[t]:
                             break
-                        if t == MAZE:
-                            continue
                         mob += 1
                         for v in ORTHOGONAL_NEIGHBOURS[t]:
-                            target = cells[v]
-                            if target and target < DEAD:
-                                c = control[(target - 1) >> 3]
-                                if c != a and c != FROZEN:
-                                    attack[v] |= bit
+                            if tab[cells[v]]:
+                                attack[v] |= bit
             elif kind == NECROMOBILE:
                 for ray in RAYS[s]:
                     for t in ray:
                         target = cells[t]
                         if target == 0:
-                            if t != MAZE:
-                                mob += 1
+                            mob += 1
                             continue
                         if target > DEAD:
                             mob += 1
@@ -164,13 +175,10 @@ class Scan:
                     for t in ray:
                         target = cells[t]
                         if target == 0:
-                            if t != MAZE or kind == CHIEF:
-                                mob += 1
+                            mob += 1
                             continue
-                        if target < DEAD:
-                            c = control[(target - 1) >> 3]
-                            if c != a and c != FROZEN:
-                                attack[t] |= bit
+                        if tab[target]:
+                            attack[t] |= bit
                         break
             mobility[a] += mob
         self.attack = attack
@@ -535,8 +543,9 @@ def random_move(board: Board, rng: random.Random) -> Move:
 #: Per level: depth of the main search, node budget, quiescence depth, noise on root scores.
 _SETTINGS = {
     "easy": dict(depth=1, nodes=400, qdepth=0, noise=3.0),
-    "normal": dict(depth=1, nodes=4000, qdepth=3, noise=0.0),
-    "hard": dict(depth=3, nodes=20000, qdepth=3, noise=0.0),
+    "normal": dict(depth=1, nodes=2500, qdepth=3, noise=0.0),
+    "hard": dict(depth=1, nodes=3000, qdepth=3, noise=0.0, margin=15.0,
+                 lookahead=5, follow_nodes=600, weight=0.5),
 }
 
 #: Nodes searched between two checks of the clock inside ``step``.
@@ -624,6 +633,11 @@ class Search:
             return move
         return self._legal_moves()[0]  # never expected: a safety net
 
+    def _unwind(self, length: int) -> None:
+        board = self.board
+        while len(board._stack) > length:
+            board.pop()
+
     def _run(self) -> Generator[None, None, None]:
         board = self.board
         st = self.settings
@@ -633,19 +647,23 @@ class Search:
             return
         self._best = self._checked(moves[0])
         noise = [self.rng.gauss(0.0, st["noise"]) if st["noise"] else 0.0 for _ in moves]
-        scores = [0.0] * len(moves)
+        scores = [-1e9] * len(moves)
         self.max_nodes = st["nodes"] if self._max_nodes is None else self._max_nodes
+        total_budget = self.max_nodes
+        margin = st.get("margin", 0.0)
         order = list(range(len(moves)))
         try:
             for depth in range(1, st["depth"] + 1):
                 alpha = -1e9
                 best_i = None
                 new_scores = [-1e9] * len(moves)
+                if depth == 1:
+                    scores = new_scores  # an interrupted first pass still ranks what it saw
                 for i in order:
                     m = moves[i]
                     board.push(m)
                     self.nodes += 1
-                    v = yield from self._search(depth - 1, -1e9 if noise[i] else alpha, 1e9, 0)
+                    v = yield from self._search(depth - 1, -1e9 if noise[i] else alpha - margin, 1e9, 0)
                     board.pop()
                     v += noise[i]
                     new_scores[i] = v
@@ -658,9 +676,90 @@ class Search:
                 self.depth_done = depth
                 order.sort(key=lambda i: -scores[i])
         except _Budget:
-            # Unwind the pushes of the interrupted line.
-            while board._stack:
-                board.pop()
+            self._unwind(0)
+        k = st.get("lookahead", 0)
+        if not k:
+            return
+        # Stage 2: for the best few moves, let the opponents answer as a greedy player would
+        # until it is the root player's turn again, then search his best follow-up. This sees
+        # the threats a move creates, which the paranoid one-ply search cannot.
+        order.sort(key=lambda i: -scores[i])
+        top = [i for i in order[:k] if scores[i] > -WIN / 2]
+        if len(top) < 2:
+            return
+        w = st["weight"]
+        best_v = None
+        for i in top:
+            if self.nodes >= total_budget * 3:
+                break  # a safety net: the lookahead is bounded per move anyway
+            v2 = yield from self._lookahead(moves[i], st["follow_nodes"])
+            v = (1 - w) * scores[i] + w * v2
+            if best_v is None or v > best_v:
+                best_v = v
+                self._best = self._checked(moves[i])
+            yield
+
+    def _lookahead(self, move: Move, follow_nodes: int) -> Generator[None, None, float]:
+        board = self.board
+        root = self.root
+        base = len(board._stack)
+        board.push(move)
+        self.nodes += 1
+        plies = 0
+        while True:
+            control = board._control
+            if control[root] != root:
+                v = -WIN
+                break
+            if sum(1 for p in range(4) if control[p] == p) == 1:
+                v = WIN
+                break
+            if board._quiet >= 120:
+                v = DRAW
+                break
+            if board._turn.player == root:
+                self.max_nodes = self.nodes + follow_nodes
+                try:
+                    v = yield from self._search(1, -1e9, 1e9, 0)
+                except _Budget:
+                    self._unwind(base + 1 + plies)
+                    v = evaluate(board, root)
+                break
+            if plies >= 6:
+                v = evaluate(board, root)
+                break
+            reply = yield from self._policy()
+            if reply is None:
+                v = evaluate(board, root)
+                break
+            board.push(reply)
+            self.nodes += 1
+            plies += 1
+        self._unwind(base)
+        return v
+
+    def _policy(self) -> Generator[None, None, Move | None]:
+        """The move a greedy one-ply player would make here (a model of the opponents)."""
+        board = self.board
+        player = board._turn.player
+        moves = candidate_moves(board)
+        if not moves:
+            return None
+        if len(moves) == 1:
+            return moves[0]
+        best, best_v = moves[0], -1e18
+        for m in moves:
+            board.push(m)
+            self.nodes += 1
+            v = evaluate(board, player) if board._control[player] == player else -WIN
+            if len(board.active_players) == 1 and board._control[player] == player:
+                v = WIN
+            board.pop()
+            if v > best_v:
+                best, best_v = m, v
+            if self.nodes % SLICE_NODES == 0:
+                yield
+        return best
 
     def _search(self, depth: int, alpha: float, beta: float, qply: int) -> Generator[None, None, float]:
         board = self.board
