@@ -1,0 +1,196 @@
+"""Engine benchmarks: legal-move generation, perft and the computer players' time per move.
+
+Standard library only, so the same file runs in CPython and inside Pyodide (``bench/pyodide.mjs``
+runs it under Node with the repository mounted at /repo). It prints one JSON object on its last
+line; ``bench/run.py`` reads it and makes the table.
+
+    python bench/engine.py [--parts movegen,perft,ai] [--perft 3,4] [--levels random,easy,normal,hard]
+                           [--ai-positions N] [--seconds S]
+
+Positions are made reproducibly from the start by seeded "grouped" random games: at every ply a
+random (piece, destination) pair is chosen among the legal moves sorted by text, then a random
+completion of it (placement, victim, exit). Choosing uniformly among whole moves would favour
+kills (a kill has a move for every square its corpse can go to) and empty the board within a few
+dozen plies; choosing the pair first keeps a mid-game board full of live pieces and corpses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import platform
+import random
+import sys
+import time
+from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script: make `djambi` importable from the repository
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from djambi import Board, square_name  # noqa: E402
+
+#: The busy position: game seed, and the plies among which the one with most legal moves is taken.
+BUSY_SEED = 2
+BUSY_PLIES = (60, 80)
+#: The AI positions: the start, and plies of seeded grouped random games.
+AI_GAMES = ((11, 12), (12, 24), (13, 36), (14, 48), (15, 60), (BUSY_SEED, None))
+
+
+def random_game(seed: int, plies: int):
+    """Yield (ply, board) after each ply of a seeded grouped random game (the same board object)."""
+    board = Board()
+    rng = random.Random(seed)
+    for ply in range(1, plies + 1):
+        moves = sorted(board.generate_legal_moves(), key=str)
+        if not moves:
+            return
+        pairs = sorted({(m.piece, m.to) for m in moves})
+        pair = rng.choice(pairs)
+        board.push(rng.choice([m for m in moves if (m.piece, m.to) == pair]))
+        yield ply, board
+
+
+def busy_position(seed: int = BUSY_SEED, plies: tuple[int, int] = BUSY_PLIES) -> tuple[Board, int]:
+    """The position with the most legal moves among plies ``plies`` of game ``seed``, and its ply."""
+    best = None
+    for ply, board in random_game(seed, plies[1]):
+        if ply >= plies[0] and not board.is_game_over():
+            n = board.count_legal_moves()
+            if best is None or n > best[0]:
+                best = (n, ply, board.copy(stack=False))
+    assert best is not None, "the random game ended too early"
+    return best[2], best[1]
+
+
+def ai_positions(count: int | None = None) -> list[tuple[str, Board]]:
+    """The fixed set of positions the computer players are timed on: (label, board)."""
+    out = [("start", Board())]
+    for seed, ply in AI_GAMES:
+        if ply is None:
+            board, at = busy_position(seed)
+            out.append((f"busy (game {seed}, ply {at})", board))
+            continue
+        board = None
+        for _, board in random_game(seed, ply):
+            pass
+        if board is not None and not board.is_game_over():
+            out.append((f"game {seed}, ply {ply}", board.copy(stack=False)))
+    return out[:count] if count else out
+
+
+def timed(fn, min_seconds: float, min_reps: int = 3) -> tuple[float, int, list[float]]:
+    """Run ``fn`` until ``min_seconds`` have passed (and at least ``min_reps`` times).
+
+    Returns (best seconds per call, calls, all per-call times). The best (minimum) is reported:
+    on a shared machine the noise only ever adds time."""
+    times = []
+    start = time.perf_counter()
+    while len(times) < min_reps or time.perf_counter() - start < min_seconds:
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return min(times), len(times), times
+
+
+def bench_movegen(seconds: float) -> dict:
+    board, ply = busy_position()
+    moves = board.generate_legal_moves()
+    n = len(moves)
+    gen_s, reps, times = timed(board.generate_legal_moves, seconds)
+    count_s, _, _ = timed(board.count_legal_moves, seconds / 2)
+    # Moves of one piece, as the page asks on a tap: the piece with the most moves.
+    by_piece: dict[int, int] = {}
+    for m in moves:
+        by_piece[m.piece] = by_piece.get(m.piece, 0) + 1
+    square = max(sorted(by_piece), key=lambda s: by_piece[s])
+    piece_s, _, _ = timed(lambda: board.generate_legal_moves(square), seconds / 2)
+    live = sum(1 for p in board.pieces().values() if p.alive)
+    return {
+        "position": board.code(),
+        "ply": ply,
+        "seed": BUSY_SEED,
+        "live_pieces": live,
+        "legal_moves": n,
+        "gen_ms": gen_s * 1000,
+        "gen_ms_median": sorted(times)[len(times) // 2] * 1000,
+        "gen_reps": reps,
+        "moves_per_s": n / gen_s,
+        "count_ms": count_s * 1000,
+        "piece_square": square_name(square),
+        "piece_moves": by_piece[square],
+        "piece_ms": piece_s * 1000,
+    }
+
+
+def bench_perft(depths: list[int]) -> dict:
+    out = {}
+    for depth in depths:
+        board = Board()
+        gc.collect()
+        # Short runs are repeated (best of them) so one scheduling hiccup does not decide.
+        s, _, _ = timed(lambda: board.perft(depth), min_seconds=1.0 if depth <= 3 else 0.0, min_reps=1)
+        leaves = board.perft(depth) if depth <= 3 else Board().perft(depth)
+        out[str(depth)] = {"leaves": leaves, "seconds": s, "leaves_per_s": leaves / s}
+    return out
+
+
+def bench_ai(levels: list[str], count: int | None, seed: int = 1) -> dict:
+    from djambi.ai import Search
+
+    positions = ai_positions(count)
+    out = {"positions": [label for label, _ in positions], "levels": {}}
+    for level in levels:
+        times, nodes = [], []
+        for _, board in positions:
+            gc.collect()
+            t = time.perf_counter()
+            search = Search(board, level, seed)
+            search.run()
+            times.append(time.perf_counter() - t)
+            nodes.append(search.nodes)
+        out["levels"][level] = {
+            "ms": [x * 1000 for x in times],
+            "nodes": nodes,
+            "mean_ms": sum(times) / len(times) * 1000,
+            "max_ms": max(times) * 1000,
+        }
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--parts", default="movegen,perft,ai")
+    parser.add_argument("--perft", default="3,4", help="perft depths from the start (default 3,4)")
+    parser.add_argument("--levels", default="random,easy,normal,hard")
+    parser.add_argument("--ai-positions", type=int, default=0, help="use only the first N positions")
+    parser.add_argument("--seconds", type=float, default=2.0, help="time per move-generation figure")
+    parser.add_argument("--show-position", action="store_true", help="print the busy position and exit")
+    args = parser.parse_args(argv)
+
+    if args.show_position:
+        board, ply = busy_position()
+        print(f"game seed {BUSY_SEED}, ply {ply}, {board.count_legal_moves()} legal moves")
+        print(board.diagram())
+        print(board.code())
+        return 0
+
+    parts = [p for p in args.parts.split(",") if p]
+    result: dict = {
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "platform": sys.platform,
+    }
+    if "movegen" in parts:
+        result["movegen"] = bench_movegen(args.seconds)
+    if "perft" in parts:
+        result["perft"] = bench_perft([int(d) for d in args.perft.split(",") if d])
+    if "ai" in parts:
+        levels = [x for x in args.levels.split(",") if x]
+        result["ai"] = bench_ai(levels, args.ai_positions or None)
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
