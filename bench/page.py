@@ -1,0 +1,376 @@
+"""Page benchmarks in headless Chromium (Playwright, /usr/bin/chromium): start-up and taps.
+
+* ``load_times``: cold loads (a fresh browser context each, so an empty cache) of the app and of
+  ``bench/bare.html`` (only ``loadPyodide()`` from the same vendored files), interleaved. An init
+  script records, on the page's own clock (ms since navigation start), when ``body[data-ready]``
+  becomes "1", when the first board square (``[data-square]``, or ``--board-selector``) is in the
+  DOM, and the animation frame after each; plus first contentful paint, PyScript's events and the
+  resource timings of the big files, for the start-up breakdown.
+* ``tap_latency``: taps with real (CDP) mouse input on pieces of a position opened by link; from
+  the tap's ``pointerup`` (the event that makes the click) to the first ``.opt`` highlight in the
+  DOM (MutationObserver) and to the animation frame after it. The reference is the same
+  measurement of a click on an inert heading (pointerup to the click handled, then a frame).
+* ``engine_in_browser``: runs ``bench/engine.py`` inside the bare page's Pyodide (the files
+  fetched from the server into Pyodide's file system).
+
+Chromium never reaches another host: the host resolver maps every name but localhost to
+nothing, and any request to another host is counted and reported.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+# The flags of e2e/conftest.py, plus a host resolver that knows only localhost.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
+]
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
+TIMEOUT_MS = 120_000
+
+# Installed before any script of the page runs.
+INIT_SCRIPT = r"""
+(() => {
+  const sel = %(selector)s;
+  const m = window.__bench = { ready: null, readyFrame: null, board: null, boardFrame: null, events: {} };
+  const frame = (key) => requestAnimationFrame(() => { m[key] = performance.now(); });
+  const check = () => {
+    const now = performance.now();
+    if (m.board === null && document.querySelector(sel)) { m.board = now; frame("boardFrame"); }
+    if (m.ready === null && document.body && document.body.dataset.ready === "1") {
+      m.ready = now; frame("readyFrame");
+    }
+    if (m.board !== null && m.ready !== null) obs.disconnect();
+  };
+  const obs = new MutationObserver(check);
+  obs.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready"] });
+  for (const name of ["py:progress", "py:ready", "py:done", "py:all-done", "DOMContentLoaded", "load"]) {
+    addEventListener(name, () => { if (!(name in m.events)) m.events[name] = performance.now(); }, true);
+    document.addEventListener(name, () => { if (!(name in m.events)) m.events[name] = performance.now(); }, true);
+  }
+})();
+"""
+
+# What one load reports, read once the page is ready (and its frame painted).
+COLLECT_SCRIPT = r"""
+async () => {
+  const m = window.__bench;
+  for (let i = 0; i < 100 && (m.readyFrame === null || (m.board !== null && m.boardFrame === null)); i++) {
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const nav = performance.getEntriesByType("navigation")[0] || {};
+  const paint = {};
+  for (const e of performance.getEntriesByType("paint")) paint[e.name] = e.startTime;
+  const resources = performance.getEntriesByType("resource").map((e) => ({
+    name: e.name, start: e.startTime, end: e.responseEnd, size: e.encodedBodySize || e.transferSize || 0,
+  }));
+  return { ...m, nav: { responseEnd: nav.responseEnd, domContentLoaded: nav.domContentLoadedEventEnd,
+                        load: nav.loadEventEnd }, paint, resources };
+}
+"""
+
+TAP_HELPER = r"""
+(() => {
+  window.__tap = {
+    arm(kind) {
+      const root = document.getElementById("board") || document.body;
+      let up = null, down = null, clicked = null;
+      const onDown = (e) => { if (e.isTrusted && down === null) down = e.timeStamp; };
+      const onUp = (e) => { if (e.isTrusted && up === null) up = e.timeStamp; };
+      const onClick = () => { if (clicked === null) clicked = performance.now(); };
+      addEventListener("pointerdown", onDown, true);
+      addEventListener("pointerup", onUp, true);
+      addEventListener("click", onClick, false);   // bubble phase on window: after the app's handler
+      const done = {
+        opt: () => root.querySelector("[data-square].opt") !== null,
+        clear: () => root.querySelector("[data-square].opt") === null && root.querySelector("[data-square].sel") === null,
+        noop: () => clicked !== null,
+      }[kind];
+      window.__tapResult = new Promise((resolve) => {
+        let obs = null, timer = null;
+        const finish = (at) => {
+          obs.disconnect(); clearTimeout(timer);
+          removeEventListener("pointerdown", onDown, true);
+          removeEventListener("pointerup", onUp, true);
+          removeEventListener("click", onClick, false);
+          requestAnimationFrame(() => {
+            const frame = performance.now();
+            resolve({ down, up, clicked, at, frame });
+          });
+        };
+        const check = () => { if (up !== null && done()) finish(performance.now()); };
+        obs = new MutationObserver(check);
+        obs.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
+        if (kind === "noop") addEventListener("click", check, { once: true });   // after onClick
+        timer = setTimeout(() => { obs.disconnect(); resolve({ timeout: true, down, up, clicked }); }, 10000);
+      });
+      return true;
+    },
+  };
+})();
+"""
+
+BROWSER_ENGINE = r"""
+async ({ files, args }) => {
+  const py = window.pyodide;
+  for (const f of files) {
+    const r = await fetch("../" + f);
+    if (!r.ok) throw new Error(`fetch ${f}: ${r.status}`);
+    const dest = "/home/pyodide/repo/" + f;
+    py.FS.mkdirTree(dest.slice(0, dest.lastIndexOf("/")));
+    py.FS.writeFile(dest, await r.text());
+  }
+  let out = "";
+  py.setStdout({ batched: (s) => { out += s + "\n"; } });
+  py.setStderr({ batched: (s) => { out += s + "\n"; } });
+  py.globals.set("bench_args", py.toPy(args));
+  await py.runPythonAsync(`
+import os, sys, runpy
+os.chdir("/home/pyodide/repo")
+sys.path.insert(0, "/home/pyodide/repo")
+sys.argv = ["bench/engine.py", *bench_args]
+runpy.run_path("bench/engine.py", run_name="__main__")
+`);
+  return out;
+}
+"""
+
+
+@contextmanager
+def serve():
+    """scripts/serve.py on a free port, in its own process (so it never competes for our GIL)."""
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "scripts" / "serve.py"), "--port", "0", "--quiet"],
+        stdout=subprocess.PIPE, text=True, cwd=ROOT,
+    )
+    try:
+        line = proc.stdout.readline()
+        match = re.search(r"http://[\d.]+:\d+/", line)
+        if not match:
+            raise RuntimeError(f"scripts/serve.py did not start: {line!r}")
+        yield match.group(0)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@contextmanager
+def chromium():
+    from playwright.sync_api import sync_playwright
+
+    if not os.access(CHROMIUM, os.X_OK):
+        raise RuntimeError(f"{CHROMIUM} not found: run ./scripts/setup (or set CHROMIUM)")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+class Pages:
+    """Fresh contexts (cold cache) that record requests to other hosts and page errors."""
+
+    def __init__(self, browser, board_selector: str = "[data-square]") -> None:
+        self.browser = browser
+        self.selector = board_selector
+        self.external: list[str] = []
+        self.errors: list[str] = []
+
+    @contextmanager
+    def page(self):
+        context = self.browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800})
+        try:
+            page = context.new_page()
+            page.set_default_timeout(TIMEOUT_MS)
+            page.add_init_script(INIT_SCRIPT % {"selector": json.dumps(self.selector)})
+            page.on("request", self._request)
+            page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+            yield page
+        finally:
+            context.close()
+
+    def _request(self, request) -> None:
+        host = urlsplit(request.url).hostname
+        if host is not None and host not in LOCAL_HOSTS and not request.url.startswith("data:"):
+            self.external.append(request.url)
+
+    def load(self, page, url: str) -> dict:
+        started = time.perf_counter()
+        page.goto(url, wait_until="commit")
+        page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=TIMEOUT_MS)
+        wall = (time.perf_counter() - started) * 1000
+        data = page.evaluate(COLLECT_SCRIPT)
+        data["wall_ms"] = wall
+        return data
+
+
+def _median(xs):
+    xs = [x for x in xs if x is not None]
+    return statistics.median(xs) if xs else None
+
+
+def _breakdown(app: list[dict]) -> dict:
+    """Median milestones of the app's loads (ms since navigation start)."""
+    def first_end(data, pattern):
+        ends = [r["end"] for r in data["resources"] if re.search(pattern, r["name"])]
+        return max(ends) if ends else None
+
+    def py_files_end(data):
+        ends = [r["end"] for r in data["resources"] if re.search(r"/(djambi|app)/[^/]+\.py$", r["name"])]
+        return (min(ends), max(ends), len(ends)) if ends else (None, None, 0)
+
+    rows = {
+        "html received": [d["nav"]["responseEnd"] for d in app],
+        "DOMContentLoaded": [d["events"].get("DOMContentLoaded") for d in app],
+        "first contentful paint": [d["paint"].get("first-contentful-paint") for d in app],
+        "pyscript core.js received": [first_end(d, r"/pyscript/core\.js$") for d in app],
+        "pyodide.mjs received": [first_end(d, r"/pyodide\.mjs$") for d in app],
+        "pyodide.asm.wasm received": [first_end(d, r"\.wasm$") for d in app],
+        "python_stdlib.zip received": [first_end(d, r"python_stdlib\.zip$") for d in app],
+        "first .py file received": [py_files_end(d)[0] for d in app],
+        "last .py file received": [py_files_end(d)[1] for d in app],
+        "py:ready (interpreter ready)": [d["events"].get("py:ready") for d in app],
+        "board squares in DOM": [d["board"] for d in app],
+        "data-ready": [d["ready"] for d in app],
+    }
+    return {k: _median(v) for k, v in rows.items()}
+
+
+def load_times(pages: Pages, base: str, loads: int, log=print) -> dict:
+    """``loads`` cold loads each of the app and the bare page, interleaved (ABBA order)."""
+    app, bare = [], []
+    for i in range(loads):
+        order = [("app", base), ("bare", base + "bench/bare.html")]
+        if i % 2:
+            order.reverse()
+        for name, url in order:
+            with pages.page() as page:
+                data = pages.load(page, url)
+                if name == "bare":
+                    data["bare"] = page.evaluate("window.benchBare")
+                (app if name == "app" else bare).append(data)
+                log(f"  load {i + 1}/{loads} {name}: ready {data['ready']:.0f} ms"
+                    + (f", board {data['board']:.0f} ms" if name == "app" and data["board"] else ""))
+    return {
+        "app_ready_ms": _median(d["ready"] for d in app),
+        "app_ready_frame_ms": _median(d["readyFrame"] for d in app),
+        "app_ready_all": [d["ready"] for d in app],
+        "bare_ready_ms": _median(d["ready"] for d in bare),
+        "bare_ready_all": [d["ready"] for d in bare],
+        "bare_loadpyodide_ms": _median(d["bare"]["loaded"] - d["bare"]["started"] for d in bare),
+        "board_ms": _median(d["board"] for d in app),
+        "board_frame_ms": _median(d["boardFrame"] for d in app),
+        "board_all": [d["board"] for d in app],
+        "fcp_ms": _median(d["paint"].get("first-contentful-paint") for d in app),
+        "bare_fcp_ms": _median(d["paint"].get("first-contentful-paint") for d in bare),
+        "wall_app_ms": _median(d["wall_ms"] for d in app),
+        "wall_bare_ms": _median(d["wall_ms"] for d in bare),
+        "pyodide_version": bare[0]["bare"]["version"] if bare else None,
+        "breakdown": _breakdown(app),
+        "bare_breakdown": {
+            "pyodide.asm.wasm received": _median(
+                max((r["end"] for r in d["resources"] if r["name"].endswith(".wasm")), default=None) for d in bare),
+            "python_stdlib.zip received": _median(
+                max((r["end"] for r in d["resources"] if r["name"].endswith("python_stdlib.zip")), default=None)
+                for d in bare),
+            "loadPyodide() called": _median(d["bare"]["started"] for d in bare),
+            "data-ready": _median(d["ready"] for d in bare),
+        },
+    }
+
+
+def _center(page, square: str) -> tuple[float, float]:
+    box = page.locator(f'[data-square="{square}"]').bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def _measure(page, kind: str, x: float, y: float) -> dict:
+    page.evaluate(f"window.__tap.arm({json.dumps(kind)})")
+    page.mouse.click(x, y)
+    r = page.evaluate("window.__tapResult")
+    if r.get("timeout"):
+        raise RuntimeError(f"tap ({kind}) at {x:.0f},{y:.0f}: nothing happened within 10 s ({r})")
+    return {"dom": r["at"] - r["up"], "frame": r["frame"] - r["up"], "from_down": r["at"] - r["down"]}
+
+
+def _pct(xs: list[float], p: float) -> float:
+    xs = sorted(xs)
+    k = (len(xs) - 1) * p
+    lo, hi = int(k), min(int(k) + 1, len(xs) - 1)
+    return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
+
+
+def _summary(samples: list[dict]) -> dict:
+    out = {"n": len(samples)}
+    for key in ("dom", "frame", "from_down"):
+        xs = [s[key] for s in samples]
+        out[key] = {"median": statistics.median(xs), "p95": _pct(xs, 0.95), "max": max(xs)}
+    return out
+
+
+def tap_latency(pages: Pages, base: str, position: str, squares: list[str], taps: int, log=print) -> dict:
+    """``taps`` taps on pieces (cycling through ``squares``) of ``position``, each followed by a
+    tap on the same piece that clears the highlight; and as many no-op clicks."""
+    with pages.page() as page:
+        pages.load(page, f"{base}#{position}")
+        page.evaluate(TAP_HELPER)
+        noop_target = page.locator("#moves-box h2")
+        nb = noop_target.bounding_box()
+        noop_xy = (nb["x"] + 4, nb["y"] + nb["height"] / 2)
+        # Warm-up: the first tap of a page pays for lazy set-up; it is reported, not counted.
+        x, y = _center(page, squares[0])
+        first = _measure(page, "opt", x, y)
+        _measure(page, "clear", x, y)
+        opt, clear, noop = [], [], []
+        for i in range(taps):
+            sq = squares[i % len(squares)]
+            x, y = _center(page, sq)
+            opt.append(_measure(page, "opt", x, y) | {"square": sq})
+            clear.append(_measure(page, "clear", x, y))
+            noop.append(_measure(page, "noop", *noop_xy))
+        highlighted = page.evaluate(
+            "() => document.querySelectorAll('[data-square].opt').length")  # 0 after the last clear
+    log(f"  {taps} taps on {len(squares)} pieces: median {statistics.median(s['dom'] for s in opt):.1f} ms")
+    return {
+        "first_tap": first,
+        "tap": _summary(opt),
+        "clear": _summary(clear),
+        "noop": _summary(noop),
+        "squares": squares,
+        "left_highlighted": highlighted,
+        "slowest": sorted(opt, key=lambda s: -s["dom"])[:3],
+    }
+
+
+def engine_in_browser(pages: Pages, base: str, args: list[str], files: list[str]) -> dict:
+    """bench/engine.py inside the bare page's Pyodide (Chromium); its JSON result."""
+    with pages.page() as page:
+        pages.load(page, base + "bench/bare.html")
+        out = page.evaluate(BROWSER_ENGINE, {"files": files, "args": args})
+    lines = [ln for ln in out.splitlines() if ln.startswith("{")]
+    if not lines:
+        raise RuntimeError(f"bench/engine.py in Chromium printed no result:\n{out}")
+    return json.loads(lines[-1])
