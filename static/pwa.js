@@ -116,6 +116,7 @@ async function start() {
     console.warn("Djambi: no offline mode (service worker not registered):", error);
     return;
   }
+  if (!registration) return; // registration blocked (e.g. by a test harness)
   watch(registration);
   setInterval(() => registration.update().catch(() => {}), CHECK_EVERY_MS);
 }
