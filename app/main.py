@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, jsnull
 from pyscript import document, window
 
 from djambi import Party, parse_square, square_name
@@ -35,12 +35,17 @@ def el(selector: str):
     return document.querySelector(selector)
 
 
+def absent(value) -> bool:
+    """JS ``null`` arrives as ``jsnull`` and ``undefined`` as ``None``: both mean nothing."""
+    return value is None or value is jsnull
+
+
 class LocalStorage:
     """``session.Storage`` over ``window.localStorage``."""
 
     def get(self, key: str) -> str | None:
         value = window.localStorage.getItem(key)
-        return None if value is None else str(value)
+        return None if absent(value) else str(value)
 
     def set(self, key: str, value: str) -> None:
         window.localStorage.setItem(key, value)
@@ -255,7 +260,7 @@ class App:
             ol.append(li)
         self.rendered_moves = entries
         last = ol.lastElementChild
-        if last is not None and len(entries) > keep:
+        if not absent(last) and len(entries) > keep:
             last.scrollIntoView(window.Object.fromEntries([["block", "nearest"]]))
 
     def refresh(self) -> None:
@@ -271,8 +276,8 @@ class App:
     # ------------------------------------------------------------------ taps and keys
     def on_board_click(self, event) -> None:
         target = event.target
-        group = target.closest("[data-square]") if target is not None else None
-        if group is None:
+        group = None if absent(target) else target.closest("[data-square]")
+        if absent(group):
             return
         self.tap(parse_square(str(group.dataset.square)))
 
@@ -402,7 +407,7 @@ class App:
 
     # ------------------------------------------------------------------ dialogs
     def any_dialog_open(self) -> bool:
-        return document.querySelector("dialog[open]") is not None
+        return not absent(document.querySelector("dialog[open]"))
 
     def open(self, selector: str) -> None:
         dialog = el(selector)

@@ -1,0 +1,509 @@
+"""The browser app, end to end: taps, rules on screen, undo/redo, storage, links, safety.
+
+Most tests share one page (Pyodide takes seconds to start) and set up their position through a
+position link (``#P1.…``) typed into the address bar, as a user would; the link dialog that asks
+before replacing an unfinished game is part of that path. Tests that need a fresh start (reload,
+corrupted storage, a link opened in a new tab, a hostile URL) use the conftest's ``page``.
+"""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from djambi import Board, format_game_code, square_name
+
+STORAGE_KEY = "djambi.save.v1"
+BACKUP_KEY = "djambi.save.v1.backup"
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
+
+
+# ---------------------------------------------------------------------------- positions
+def relocated(changes: dict[str, str], *, control: str = "rbyg", turn: str = "r",
+              corpses: tuple[str, ...] = ()) -> str:
+    """The start position with some pieces moved (``{"A7": "D6"}``) or turned into corpses,
+    as a position text checked by the engine."""
+    pieces = {square_name(s): p.symbol() for s, p in Board().pieces().items()}
+    moved = {to: pieces.pop(frm) for frm, to in changes.items()}
+    pieces.update(moved)
+    for sq in corpses:
+        pieces[sq] = "x" + pieces[sq][1]
+    rows = []
+    for r in range(9, 0, -1):
+        out, run = "", 0
+        for c in "ABCDEFGHI":
+            p = pieces.get(f"{c}{r}")
+            if p is None:
+                run += 1
+                continue
+            if run:
+                out += str(run)
+                run = 0
+            out += p
+        rows.append(out + (str(run) if run else ""))
+    code = f"P1.{'/'.join(rows)}.{control}.{turn}.0"
+    return Board.from_code(code).code()
+
+
+# ---------------------------------------------------------------------------- page helpers
+def board_state(page: Page) -> dict[str, tuple[str, str]]:
+    """square name -> (piece shape href, class list) for all 81 squares."""
+    rows = page.evaluate("""() => Array.from(document.querySelectorAll('#board [data-square]'))
+        .map(g => [g.dataset.square, g.querySelector('use').getAttribute('href') || '',
+                   g.getAttribute('class')])""")
+    return {name: (href, cls) for name, href, cls in rows}
+
+
+def pieces(page: Page) -> dict[str, str]:
+    """square -> "r:k-M" style (party class and shape) for the occupied squares."""
+    out = {}
+    for name, (href, cls) in board_state(page).items():
+        if href:
+            party = next(c[3:] for c in cls.split() if c.startswith("pc-"))
+            out[name] = f"{party}:{href[1:]}"
+    return out
+
+
+def classes(page: Page, square: str) -> set[str]:
+    return set(board_state(page)[square][1].split())
+
+
+def options(page: Page) -> set[str]:
+    return {name for name, (_, cls) in board_state(page).items() if "opt" in cls.split()}
+
+
+def tap(page: Page, *squares: str) -> None:
+    for sq in squares:
+        page.click(f'#board [data-square="{sq}"]')
+
+
+def move_list(page: Page) -> list[str]:
+    return page.locator("#move-list li").all_text_contents()
+
+
+def status(page: Page) -> str:
+    return page.text_content("#status").strip()
+
+
+def saved(page: Page, key: str = STORAGE_KEY):
+    return page.evaluate("k => localStorage.getItem(k)", key)
+
+
+def open_link(page: Page, fragment: str, *, confirm: bool = True) -> None:
+    """Type a link into the address bar of the running page; answer the replace question."""
+    page.evaluate("f => { location.hash = f; }", fragment)
+    page.wait_for_function("() => location.hash === ''")
+    if page.is_visible("#link-dialog"):
+        page.click("#link-open" if confirm else "#link-keep")
+    expect(page.locator("#link-dialog")).to_be_hidden()
+
+
+def new_game(page: Page, hostage: bool = False, seats: dict[str, str] | None = None) -> None:
+    page.click("#btn-new")
+    page.check("#players-3" if hostage else "#players-4")
+    for party, kind in (seats or {}).items():
+        page.select_option(f"#seat-{party}", kind)
+    page.click("#newgame-start")
+    expect(page.locator("#newgame-dialog")).to_be_hidden()
+
+
+# ---------------------------------------------------------------------------- the shared page
+class Shared:
+    def __init__(self, page: Page, external: list[str], errors: list[str]):
+        self.page = page
+        self.external = external
+        self.errors = errors
+
+
+@pytest.fixture(scope="module")
+def shared(browser, base_url):
+    external: list[str] = []
+    errors: list[str] = []
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800},
+                                  service_workers="block")
+
+    def block_external(route):
+        if urlsplit(route.request.url).hostname in LOCAL_HOSTS:
+            route.continue_()
+        else:
+            external.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", block_external)
+    page = context.new_page()
+    page.set_default_navigation_timeout(60_000)
+    page.set_default_timeout(15_000)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(base_url)
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+    yield Shared(page, external, errors)
+    context.close()
+
+
+@pytest.fixture
+def app(shared, request, screenshot_dir):
+    """The shared page, checked after each test: no page errors, no other hosts."""
+    page = shared.page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    for dialog in ("#newgame-dialog", "#share-dialog", "#link-dialog", "#draw-dialog", "#gameover-dialog"):
+        page.evaluate("s => { const d = document.querySelector(s); if (d.open) d.close(); }", dialog)
+    yield page
+    if getattr(request.node, "rep_call", None) is not None and request.node.rep_call.failed:
+        page.screenshot(path=str(screenshot_dir / f"FAILED-{request.node.name}-shared.png"))
+    assert shared.errors == [], shared.errors
+    assert shared.external == [], f"requests to other hosts: {shared.external}"
+
+
+# ---------------------------------------------------------------------------- play
+def test_page_is_ready_with_the_board_and_hooks(app):
+    page = app
+    assert page.locator("#board [data-square]").count() == 81
+    assert page.get_attribute('[data-square="E5"]', "class").split()[:2] == ["sq", "maze"]
+    assert page.is_hidden("#loader")
+    assert "to move" in status(page)
+
+
+def test_play_an_opening_by_taps(app):
+    page = app
+    new_game(page)
+    assert status(page) == "Red to move"
+    assert move_list(page) == []
+    tap(page, "C7")
+    assert "sel" in classes(page, "C7")
+    assert "F4" in options(page) and "E5" not in options(page)
+    tap(page, "F4")
+    assert status(page) == "Blue to move"
+    assert pieces(page)["F4"] == "r:k-N" and "C7" not in pieces(page)
+    assert {"last"} <= classes(page, "C7") and {"last"} <= classes(page, "F4")
+    tap(page, "I7", "I6")
+    tap(page, "I3", "I4")
+    tap(page, "A3", "A4")
+    assert move_list(page) == ["1. Red C7-F4", "2. Blue I7-I6", "3. Yellow I3-I4", "4. Green A3-A4"]
+    assert status(page) == "Red to move"
+    # Saved after every move.
+    assert json.loads(saved(page))["game"] == "G1~start~C7-F4~I7-I6~I3-I4~A3-A4"
+
+
+def test_tap_on_an_enemy_piece_explains_and_escape_cancels(app):
+    page = app
+    new_game(page)
+    tap(page, "I9")
+    expect(page.locator("#message")).to_contain_text("played by Blue")
+    tap(page, "A7")
+    assert options(page) == {"A6", "A5", "B6", "C5"}
+    page.keyboard.press("Escape")
+    assert options(page) == set() and "sel" not in classes(page, "A7")
+
+
+def test_militant_kill_with_corpse_placement_and_back(app):
+    page = app
+    open_link(page, "#" + relocated({"A7": "D6", "G8": "E6"}))
+    assert status(page) == "Red to move"
+    tap(page, "D6")
+    assert "E6" in options(page) and {"opt", "occ"} <= classes(page, "E6")
+    tap(page, "E6")
+    # The militant is shown on E6; now every empty field square, its start included, is offered.
+    expect(page.locator("#prompt")).to_contain_text("corpse")
+    places = options(page)
+    assert "D6" in places and "C4" in places and "E5" not in places and "E6" not in places
+    assert pieces(page)["E6"] == "r:k-M" and "D6" not in pieces(page)
+    # Back steps back to the destination; Cancel drops it all: nothing was played.
+    page.click("#btn-back")
+    assert "E6" in options(page) and pieces(page)["E6"] == "b:k-M"
+    page.click("#btn-cancel")
+    assert options(page) == set() and pieces(page)["D6"] == "r:k-M" and move_list(page) == []
+    tap(page, "D6", "E6", "C4")
+    after = pieces(page)
+    assert after["E6"] == "r:k-M" and after["C4"] == "x:d-M" and "D6" not in after
+    assert move_list(page) == ["1. Red D6xE6@C4"]
+    assert "last-aux" in classes(page, "C4")
+    assert status(page) == "Blue to move"
+
+
+def test_reporter_kill(app):
+    page = app
+    open_link(page, "#" + relocated({"A8": "D8", "G8": "E6"}))
+    tap(page, "D8", "D6")
+    # The victim step: the Blue militant next to it, or no kill (the reporter itself).
+    assert options(page) == {"E6", "D6"}
+    assert "skip" in classes(page, "D6")
+    expect(page.locator("#btn-skip")).to_be_visible()
+    tap(page, "E6")
+    after = pieces(page)
+    assert after["D6"] == "r:k-R" and after["E6"] == "x:d-M"
+    assert move_list(page) == ["1. Red D8-D6xE6"]
+
+
+def test_reporter_may_decline_to_kill(app):
+    page = app
+    open_link(page, "#" + relocated({"A8": "D8", "G8": "E6"}))
+    tap(page, "D8", "D6")
+    page.click("#btn-skip")
+    assert pieces(page)["E6"] == "b:k-M"
+    assert move_list(page) == ["1. Red D8-D6"]
+
+
+def test_chief_enters_the_maze_and_the_turn_order_follows(app):
+    page = app
+    open_link(page, "#" + relocated({"A9": "C5"}))
+    tap(page, "C5", "E5")
+    assert pieces(page)["E5"] == "r:k-C" and "ruler" in classes(page, "E5")
+    red = page.locator("#players li").nth(0)
+    expect(red).to_contain_text("in power")
+    # Entering the maze on his own turn gives no extra turn at once: Blue plays first.
+    assert status(page) == "Blue to move"
+    tap(page, "I7", "I6")
+    assert status(page) == "Red to move (extra turn, in power)"
+    tap(page, "A7", "A6")
+    assert status(page) == "Yellow to move"
+    tap(page, "I3", "I4")
+    assert status(page) == "Red to move (extra turn, in power)"
+    tap(page, "B7", "B6")
+    assert status(page) == "Green to move"
+    tap(page, "A3", "A4")
+    assert status(page) == "Red to move"  # his regular turn: next in the seat order
+    tap(page, "C8", "D7")
+    assert status(page) == "Blue to move"
+    assert [m.split(". ", 1)[1] for m in move_list(page)] == [
+        "Red C5-E5", "Blue I7-I6", "Red A7-A6", "Yellow I3-I4", "Red B7-B6", "Green A3-A4",
+        "Red C8-D7"]
+
+
+def test_undo_and_redo(app):
+    page = app
+    new_game(page)
+    tap(page, "C7", "F4")
+    tap(page, "I7", "I6")
+    tap(page, "I3", "I4")
+    before = board_state(page)
+    page.click("#btn-undo")
+    page.click("#btn-undo")
+    assert move_list(page) == ["1. Red C7-F4"]
+    assert status(page) == "Blue to move"
+    assert pieces(page)["I7"] == "b:k-M"
+    assert json.loads(saved(page))["redo"] == ["I7-I6", "I3-I4"]
+    page.click("#btn-redo")
+    page.click("#btn-redo")
+    assert board_state(page) == before
+    assert page.is_disabled("#btn-redo")
+    # A new move after an undo drops the redo list.
+    page.click("#btn-undo")
+    tap(page, "I3", "I5")
+    assert page.is_disabled("#btn-redo")
+    assert move_list(page)[-1] == "3. Yellow I3-I5"
+
+
+def test_position_link_round_trip_on_the_same_page(app):
+    page = app
+    new_game(page)
+    tap(page, "C7", "F4")
+    tap(page, "I7", "I6")
+    page.click("#btn-share")
+    link = page.input_value("#link-position")
+    game_link = page.input_value("#link-game")
+    page.click("#share-close")
+    assert urlsplit(link).fragment.startswith("P1.")
+    assert urlsplit(game_link).fragment == "G1~start~C7-F4~I7-I6"
+    before = pieces(page)
+    new_game(page)
+    tap(page, "A7", "A6")
+    open_link(page, "#" + urlsplit(link).fragment)  # asks first: the game is unfinished
+    assert pieces(page) == before
+    assert status(page) == "Yellow to move"
+    assert move_list(page) == []  # a position has no moves to undo
+
+
+def test_link_question_can_keep_the_game(app):
+    page = app
+    new_game(page)
+    tap(page, "A7", "A6")
+    kept = saved(page)
+    open_link(page, "#" + relocated({"A9": "C5"}), confirm=False)
+    assert saved(page) == kept and move_list(page) == ["1. Red A7-A6"]
+
+
+def test_bad_link_leaves_the_saved_game(app):
+    page = app
+    new_game(page)
+    tap(page, "A7", "A6")
+    kept = saved(page)
+    for bad in ("#P1.rubbish", "#G1~start~A1-A2", "#whatever"):
+        page.evaluate("f => { location.hash = f; }", bad)
+        page.wait_for_function("() => location.hash === ''")
+        expect(page.locator("#message")).to_be_visible()
+        assert "error" in page.get_attribute("#message", "class")
+        assert page.is_hidden("#link-dialog")
+        assert saved(page) == kept and move_list(page) == ["1. Red A7-A6"]
+    expect(page.locator("#message")).to_contain_text("unchanged")
+
+
+def test_html_payload_in_a_link_on_the_running_page_is_only_text(app):
+    page = app
+    payload = '#G1~<img src="http://evil.example/x.png" onerror="window.__pwned=1">'
+    page.evaluate("f => { location.hash = f; }", payload)
+    page.wait_for_function("() => location.hash === ''")
+    expect(page.locator("#message")).to_contain_text("<img")
+    assert page.evaluate("() => window.__pwned") is None
+    assert page.locator("img").count() == 0
+
+
+def test_win_shows_the_game_over_screen(app):
+    page = app
+    code = relocated({"I9": "E7", "A7": "D6"}, control="rbrr", corpses=("I1", "A1"))
+    open_link(page, "#" + code)
+    yellow = page.locator("#players li").nth(2)
+    expect(yellow).to_contain_text("eliminated")
+    tap(page, "D6", "E7", "E6")
+    expect(page.locator("#gameover-dialog")).to_be_visible()
+    expect(page.locator("#gameover-title")).to_have_text("Red wins!")
+    assert status(page) == "Game over: Red wins"
+    page.click("#gameover-undo")
+    assert status(page) == "Red to move" and move_list(page) == []
+
+
+def test_draw_offer_needs_every_active_player(app):
+    page = app
+    new_game(page, hostage=True)
+    assert "hostage" in page.text_content("#players li:nth-child(4)")
+    tap(page, "C7", "F4")
+    page.click("#btn-draw")
+    boxes = page.locator("#draw-players input")
+    assert boxes.count() == 3  # Green is the hostage: three players
+    boxes.nth(0).check()
+    boxes.nth(1).check()
+    assert page.is_disabled("#draw-agree")
+    boxes.nth(2).check()
+    page.click("#draw-agree")
+    expect(page.locator("#gameover-title")).to_have_text("Draw")
+    page.click("#gameover-close")
+    assert status(page) == "Game over: draw (agreement)"
+    assert json.loads(saved(page))["game"].endswith("~draw")
+    page.click("#btn-undo")  # takes the agreement back
+    assert status(page) == "Blue to move"
+
+
+def test_computer_player_moves_and_undo_goes_back_over_it(app):
+    page = app
+    new_game(page, seats={"b": "random", "y": "random", "g": "random"})
+    tap(page, "C7", "F4")
+    expect(page.locator("#status")).to_have_text("Red to move", timeout=20_000)
+    moves = move_list(page)
+    assert len(moves) == 4 and moves[1].startswith("2. Blue")
+    page.click("#btn-undo")
+    assert move_list(page) == [] and status(page) == "Red to move"
+    page.click("#btn-redo")
+    assert len(move_list(page)) == 4 and status(page) == "Red to move"
+
+
+def test_computer_thinking_can_be_stopped(app):
+    page = app
+    new_game(page, seats={"b": "hard"})
+    tap(page, "C7", "F4")
+    # "Thinking…" shows while the hard level searches; Stop pauses it, undo works.
+    thinking = page.locator("#thinking")
+    try:
+        expect(thinking).to_be_visible(timeout=3_000)
+        page.click("#btn-stop")
+        expect(thinking).to_be_hidden()
+        expect(page.locator("#paused")).to_be_visible()
+        assert status(page) == "Blue to move"
+    except AssertionError:
+        pass  # the search finished before we could look: fine on a fast machine
+    page.click("#btn-undo")
+    assert move_list(page) == [] and status(page) == "Red to move"
+
+
+def test_screenshots_at_desktop_and_tablet_sizes(app, screenshot_dir):
+    page = app
+    open_link(page, "#" + relocated({"A7": "D6", "G8": "E6", "A9": "E5"}, turn="b"))
+    tap(page, "I7", "I6")  # Blue
+    tap(page, "D6", "E6")  # Red, in power: a kill, choosing where the corpse goes
+    for width, height in ((1280, 800), (768, 1024), (1024, 768), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.screenshot(path=str(screenshot_dir / f"app-{width}x{height}.png"))
+        # The board fits the window, and so does the page: no accidental scrolling.
+        box = page.locator("#board").bounding_box()
+        assert box["x"] >= 0 and box["y"] >= 0
+        assert box["x"] + box["width"] <= width + 1 and box["y"] + box["height"] <= height + 1
+        assert page.evaluate("() => document.scrollingElement.scrollHeight") <= height
+        for button in page.locator("#panel button:visible").all():
+            b = button.bounding_box()
+            assert b["height"] >= 44 and b["width"] >= 44, button.text_content()
+    page.set_viewport_size({"width": 1280, "height": 800})
+    tap(page, "C4")
+    page.click("#btn-new")
+    page.screenshot(path=str(screenshot_dir / "app-new-game-dialog.png"))
+    page.click("#newgame-cancel")
+
+
+# ---------------------------------------------------------------------------- fresh pages
+def test_reload_resumes_exactly(page, base_url, wait_ready, external_requests):
+    page.goto(base_url)
+    wait_ready(page)
+    tap(page, "C7", "F4")
+    tap(page, "I7", "I6")
+    tap(page, "I3", "I4")
+    page.click("#btn-undo")
+    before = board_state(page)
+    page.reload()
+    wait_ready(page)
+    assert board_state(page) == before
+    assert move_list(page) == ["1. Red C7-F4", "2. Blue I7-I6"]
+    assert status(page) == "Yellow to move"
+    page.click("#btn-redo")  # the redo list survived the reload
+    assert move_list(page)[-1] == "3. Yellow I3-I4"
+    assert external_requests == []
+
+
+def test_game_link_opens_in_a_new_tab(page, base_url, wait_ready, external_requests):
+    board = Board()
+    for text in ("C7-F4", "I7-I6", "I3-I4", "A3-A4", "A7-A6"):
+        board.play(text)
+    code = format_game_code(board)
+    page.goto(base_url + "#" + code)
+    wait_ready(page)
+    assert page.is_hidden("#link-dialog")  # nothing saved here: no question
+    assert len(move_list(page)) == 5 and status(page) == "Blue to move"
+    assert pieces(page)["A6"] == "r:k-M" and pieces(page)["F4"] == "r:k-N"
+    assert page.evaluate("() => location.hash") == ""
+    assert json.loads(saved(page))["game"] == code
+    page.click("#btn-undo")  # a game link keeps its moves
+    assert len(move_list(page)) == 4
+    assert external_requests == []
+
+
+def test_corrupted_storage_is_kept_aside(page, base_url, wait_ready, external_requests):
+    bad = '{"format": "djambi-save", "version": 1, "game": "G1~start~Z9-Z8"'
+    page.add_init_script(f"localStorage.setItem({json.dumps(STORAGE_KEY)}, {json.dumps(bad)});")
+    page.goto(base_url)
+    wait_ready(page)
+    expect(page.locator("#message")).to_contain_text("could not be loaded")
+    assert saved(page, BACKUP_KEY) == bad
+    assert status(page) == "Red to move" and move_list(page) == []
+    tap(page, "A7", "A6")
+    assert json.loads(saved(page))["game"] == "G1~start~A7-A6"
+    assert external_requests == []
+
+
+def test_script_payload_in_the_url_never_runs(page, base_url, wait_ready, external_requests):
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    payload = ('#P1.<img src="http://evil.example/x.png" onerror="window.__pwned=1">'
+               '<script>window.__pwned=2</script><svg onload="window.__pwned=3">')
+    page.goto(base_url + payload)
+    wait_ready(page)
+    expect(page.locator("#message")).to_contain_text("cannot be opened")
+    message = page.text_content("#message")
+    assert "<script>" in message  # shown as text
+    assert page.evaluate("() => window.__pwned") is None
+    assert page.locator("img").count() == 0
+    assert page.locator("#message *").count() == 0
+    assert page.evaluate("""() => Array.from(document.scripts)
+        .filter(s => s.textContent.includes('__pwned')).length""") == 0
+    assert page.locator("[onerror], [onload]").count() == 0
+    assert status(page) == "Red to move"
+    assert errors == []
+    assert external_requests == []
