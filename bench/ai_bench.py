@@ -21,18 +21,18 @@ from djambi.ai import LEVELS, Search  # noqa: E402
 
 
 def sample_positions(n: int, seed: int = 1) -> list[Board]:
-    """Positions from games of one easy player against three random ones (fast to play), taken
-    every few plies, three- and four-player games alike."""
+    """Positions from games of one normal player against random ones, taken every few plies,
+    three- and four-player games alike."""
     out: list[Board] = []
     game = 0
     while len(out) < n:
         hostage = game % 2 == 1
         board = Board(hostage=hostage)
-        seats = ["easy", "random", "random"] if hostage else ["easy", "random", "random", "random"]
+        seats = ["normal", "random", "random"] if hostage else ["normal", "easy", "random", "random"]
         seats = seats[game % len(seats):] + seats[:game % len(seats)]
         ply = 0
         while not board.is_game_over() and len(out) < n and ply < 400:
-            if ply % 17 == 5:
+            if ply % 23 == 5:
                 out.append(board.copy(stack=False))
             move = Search(board, seats[board.turn], seed * 1000 + game * 100 + ply).run()
             board.push(move)

@@ -48,6 +48,8 @@ VICTIM_ORDER = (100, 5, 4, 4, 4, 2)
 WIN = 1000.0
 #: The cost of every opponent still in the game: eliminating one is worth this much.
 OPPONENT = 25.0
+#: What the approach of a draw by the 120-turn rule costs at most.
+QUIET = 15.0
 #: A draw is a little worse than an even game: the AI plays to win.
 DRAW = -20.0
 
@@ -271,6 +273,11 @@ def evaluate(board: Board, root: int, scan: Scan | None = None) -> float:
     if others:
         value -= 0.4 * sum(others) + 0.3 * max(others) + OPPONENT * len(others)
     # The hostage party's material belongs to whoever kills its chief: no term.
+    # The draw counter: the nearer a draw by the 120-turn rule, the more a kill is worth (a kill
+    # restarts the counter, so this is a bonus for action, not a term that changes with a
+    # quiet move).
+    q = board._quiet / 120.0
+    value -= QUIET * q * q
     return value
 
 

@@ -192,3 +192,7 @@ def main(argv: list[str]) -> int:
 
 
 __all__ = ["main", "run", "play_game", "seating", "wilson"]
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
