@@ -63,7 +63,9 @@ INIT_SCRIPT = r"""
   };
   const obs = new MutationObserver(check);
   obs.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready"] });
-  for (const name of ["py:progress", "py:ready", "py:done", "py:all-done", "DOMContentLoaded", "load"]) {
+  m.progress = [];
+  addEventListener("py:progress", (e) => { m.progress.push([String(e.detail), performance.now()]); }, true);
+  for (const name of ["py:ready", "py:done", "py:all-done", "DOMContentLoaded", "load"]) {
     addEventListener(name, () => { if (!(name in m.events)) m.events[name] = performance.now(); }, true);
     document.addEventListener(name, () => { if (!(name in m.events)) m.events[name] = performance.now(); }, true);
   }
@@ -190,6 +192,41 @@ def chromium():
             browser.close()
 
 
+def _children() -> dict[int, list[int]]:
+    kids: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    stat = f.read()
+            except OSError:
+                continue
+            ppid = int(stat[stat.rindex(")") + 2:].split()[1])
+            kids.setdefault(ppid, []).append(int(entry))
+    return kids
+
+
+def browser_cpu_ms() -> float | None:
+    """CPU time (user + system, ms) used so far by the live Chromium processes we started (all
+    descendants of this process named chromium*): less sensitive to other load than wall time."""
+    if not os.path.isdir("/proc"):
+        return None
+    kids = _children()
+    total, todo = 0, list(kids.get(os.getpid(), []))
+    while todo:
+        pid = todo.pop()
+        todo += kids.get(pid, [])
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        if stat[stat.index("(") + 1:stat.rindex(")")].startswith("chrom"):
+            fields = stat[stat.rindex(")") + 2:].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total * 1000 / os.sysconf("SC_CLK_TCK")
+
+
 class Pages:
     """Fresh contexts (cold cache) that record requests to other hosts and page errors."""
 
@@ -200,8 +237,10 @@ class Pages:
         self.errors: list[str] = []
 
     @contextmanager
-    def page(self):
-        context = self.browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800})
+    def page(self, **options):
+        options.setdefault("service_workers", "block")
+        options.setdefault("viewport", {"width": 1280, "height": 800})
+        context = self.browser.new_context(**options)
         try:
             page = context.new_page()
             page.set_default_timeout(TIMEOUT_MS)
@@ -218,13 +257,25 @@ class Pages:
             self.external.append(request.url)
 
     def load(self, page, url: str) -> dict:
+        cpu = browser_cpu_ms()
         started = time.perf_counter()
         page.goto(url, wait_until="commit")
         page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=TIMEOUT_MS)
         wall = (time.perf_counter() - started) * 1000
+        cpu_after = browser_cpu_ms()
         data = page.evaluate(COLLECT_SCRIPT)
         data["wall_ms"] = wall
+        data["cpu_ms"] = cpu_after - cpu if cpu is not None else None
+        data["loadavg"] = _loadavg()
         return data
+
+
+def _loadavg() -> float | None:
+    try:
+        with open("/proc/loadavg") as f:
+            return float(f.read().split()[0])
+    except OSError:
+        return None
 
 
 def _median(xs):
@@ -374,3 +425,85 @@ def engine_in_browser(pages: Pages, base: str, args: list[str], files: list[str]
     if not lines:
         raise RuntimeError(f"bench/engine.py in Chromium printed no result:\n{out}")
     return json.loads(lines[-1])
+
+
+# ---------------------------------------------------------------------------- start-up profile
+STUB_MAIN = 'from pyscript import document\ndocument.body.dataset.ready = "1"\n'
+
+IMPORTS_SCRIPT = r"""
+async ({ files }) => {
+  const py = window.pyodide;
+  for (const f of files) {
+    const r = await fetch("../" + f);
+    const dest = "/home/pyodide/repo/" + f;
+    py.FS.mkdirTree(dest.slice(0, dest.lastIndexOf("/")));
+    py.FS.writeFile(dest, await r.text());
+  }
+  return JSON.parse(py.runPython(`
+import json, sys, time
+sys.path.insert(0, "/home/pyodide/repo")
+t0 = time.perf_counter()
+import djambi
+t1 = time.perf_counter()
+import djambi.ai
+t2 = time.perf_counter()
+from app import render, session, ui
+t3 = time.perf_counter()
+game = session.new_game()
+svg = render.board_svg()
+views = render.square_views(game.board)
+t4 = time.perf_counter()
+json.dumps({"import djambi": (t1 - t0) * 1000, "import djambi.ai": (t2 - t1) * 1000,
+            "import app.render, session, ui": (t3 - t2) * 1000,
+            "new game, board SVG and square views": (t4 - t3) * 1000})
+`));
+}
+"""
+
+
+def _variants(base: str, html: str) -> list[tuple[str, str, dict, dict]]:
+    """(name, url, {url: replacement body}, context options) of the start-up variants."""
+    no_loader = re.sub(r"<script>\s*// Loading progress.*?</script>", "", html, flags=re.S)
+    no_pwa = re.sub(r'<script[^>]*src="\./static/pwa\.js"[^>]*></script>', "", html)
+    out = [
+        ("bare Pyodide (bench/bare.html)", base + "bench/bare.html", {}, {}),
+        ("PyScript, one-line script (bench/pyscript.html)", base + "bench/pyscript.html", {}, {}),
+        ("app with app/main.py replaced by a one-liner", base, {base + "app/main.py": STUB_MAIN}, {}),
+        ("app", base, {}, {}),
+    ]
+    if no_loader != html:
+        out.append(("app without the loading-bar script", base, {base: no_loader}, {}))
+    if no_pwa != html:
+        out.append(("app without static/pwa.js", base, {base: no_pwa}, {}))
+    out.append(("app, service worker allowed (a real first visit)", base, {}, {"service_workers": "allow"}))
+    return out
+
+
+def startup_profile(pages: Pages, base: str, loads: int, files: list[str], log=print) -> dict:
+    """Where the app's start-up goes: cold loads of pages that add one part at a time."""
+    html = (ROOT / "index.html").read_text()
+    variants = _variants(base, html)
+    runs: dict[str, list[dict]] = {name: [] for name, *_ in variants}
+    for i in range(loads):
+        for name, url, replace, options in (variants if i % 2 == 0 else variants[::-1]):
+            with pages.page(**options) as page:
+                for target, body in replace.items():
+                    ctype = "text/html; charset=utf-8" if target == base else "text/plain; charset=utf-8"
+                    page.route(target, lambda route, request, b=body, c=ctype: route.fulfill(body=b, content_type=c))
+                d = pages.load(page, url)
+                prog = dict((k, t) for k, t in d.get("progress", []))
+                runs[name].append({
+                    "ready": d["ready"], "cpu": d["cpu_ms"], "loadavg": d["loadavg"],
+                    "interpreter": (prog["Loaded interpreter"] - prog["Loading interpreter"])
+                    if "Loaded interpreter" in prog and "Loading interpreter" in prog else None,
+                    "interpreter_start": prog.get("Loading interpreter"),
+                    "py_ready": d["events"].get("py:ready"),
+                })
+                log(f"  {i + 1}/{loads} {name}: ready {d['ready']:.0f} ms, browser CPU {d['cpu_ms']:.0f} ms")
+    summary = {}
+    for name, rs in runs.items():
+        summary[name] = {k: _median(r[k] for r in rs) for k in ("ready", "cpu", "interpreter", "interpreter_start", "py_ready")}
+    with pages.page() as page:
+        pages.load(page, base + "bench/bare.html")
+        imports = page.evaluate(IMPORTS_SCRIPT, {"files": [f for f in files if not f.startswith("bench/")]})
+    return {"variants": summary, "runs": runs, "python_startup_ms": imports}

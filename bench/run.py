@@ -11,6 +11,10 @@ Parts (all by default):
            loadPyodide() from the same files): time to data-ready, time to the board visible
   taps     tap-to-highlight latency in Chromium (bench/page.py) against a no-op click
   browser  the engine and AI figures again inside Pyodide in Chromium (the bare page)
+  profile  where the page's start-up goes: cold loads of pages that add one part at a time
+           (bare Pyodide, PyScript, the app with a one-line main.py, the app, the app without its
+           loading bar or service worker script, the app with its service worker allowed), and
+           our Python imports timed inside the bare page (not run with --quick)
 
 Every figure is printed with its reference, measured in the same run (Pyodide against CPython,
 the app against the bare Pyodide page, a tap against a no-op click), and a Markdown table of
@@ -36,7 +40,7 @@ ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
-PARTS = ("engine", "ai", "page", "taps", "browser")
+PARTS = ("engine", "ai", "browser", "page", "taps", "profile")
 LEVELS = ("random", "easy", "normal", "hard")
 # Goals from issues 2 and 7.
 GOAL_MOVEGEN_MS = 5.0
@@ -48,6 +52,9 @@ GOAL_AI_MS = {"normal": 1000.0, "hard": 3000.0}
 # Leaves per second of the existing engines we measured (issue 2).
 REF_PHP = 220.0
 REF_CSHARP = 17_000.0
+# The board counts as visible once its squares, or anything else drawn in #board (a static
+# placeholder), are in the DOM; the frame after that is the time reported.
+BOARD_SELECTOR = "[data-square], #board > :not(defs)"
 
 
 def log(*a) -> None:
@@ -125,6 +132,10 @@ def engine_pyodide(args: list[str]) -> dict:
 def engine_files() -> list[str]:
     files = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "djambi").glob("*.py"))
     return files + ["bench/engine.py"]
+
+
+def app_files() -> list[str]:
+    return sorted(str(p.relative_to(ROOT)) for p in (ROOT / "app").glob("*.py"))
 
 
 def tap_squares(position: str) -> list[str]:
@@ -331,6 +342,29 @@ def run_taps(res: dict, table: Table, opts, pages, base) -> None:
         + ", ".join(f"{s['square']} {fms(s['dom'])}" for s in data["slowest"]))
 
 
+def run_profile(res: dict, opts, pages, base) -> None:
+    import page as pg
+
+    loads = opts.profile_loads
+    log(f"\n== start-up profile: {loads} cold loads of each variant (load {loadavg()})")
+    data = pg.startup_profile(pages, base, loads, engine_files() + app_files(), log=log)
+    res["profile"] = data
+    log(profile_text(data))
+
+
+def profile_text(data: dict) -> str:
+    lines = ["| Page (cold load, median) | To ready | Browser CPU | Pyodide `loadPyodide` inside PyScript |",
+             "|---|---|---|---|"]
+    for name, v in data["variants"].items():
+        interp = (f"{fms(v['interpreter'])} (from {fms(v['interpreter_start'])})"
+                  if v["interpreter"] is not None else "—")
+        lines.append(f"| {name} | {fms(v['ready'])} | {fms(v['cpu'])} | {interp} |")
+    lines.append("")
+    lines.append("Our Python start-up, timed inside the bare page's Pyodide: "
+                 + "; ".join(f"{k} {fms(v)}" for k, v in data["python_startup_ms"].items()) + ".")
+    return "\n".join(lines)
+
+
 # ---------------------------------------------------------------------------- main
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
@@ -342,8 +376,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip", default="", help="comma-separated parts to skip")
     parser.add_argument("--loads", type=int, default=None, help="cold loads of each page (default 5; quick 3)")
     parser.add_argument("--taps", type=int, default=None, help="taps (default 50; quick 20)")
-    parser.add_argument("--board-selector", default="[data-square]",
-                        help="CSS selector of the board being visible (default [data-square])")
+    parser.add_argument("--profile-loads", type=int, default=3, help="cold loads of each profile variant (default 3)")
+    parser.add_argument("--board-selector", default=BOARD_SELECTOR,
+                        help=f"CSS selector of the board being visible (default {BOARD_SELECTOR!r})")
     parser.add_argument("--json", metavar="FILE", help="also write every raw figure to FILE")
     opts = parser.parse_args(argv)
     opts.loads = opts.loads or (3 if opts.quick else 5)
@@ -353,6 +388,8 @@ def main(argv: list[str] | None = None) -> int:
     for p in [*parts, *skip]:
         if p not in PARTS:
             parser.error(f"unknown part {p!r} (parts: {', '.join(PARTS)})")
+    if opts.quick and not opts.only:
+        skip.add("profile")
     parts = [p for p in PARTS if p in parts and p not in skip]
 
     started = time.perf_counter()
@@ -365,7 +402,7 @@ def main(argv: list[str] | None = None) -> int:
         run_engine(res, table, opts)
     if "ai" in parts:
         run_ai(res, table, opts)
-    if any(p in parts for p in ("page", "taps", "browser")):
+    if any(p in parts for p in ("page", "taps", "browser", "profile")):
         import page as pg
 
         with pg.serve() as base, pg.chromium() as browser:
@@ -377,6 +414,8 @@ def main(argv: list[str] | None = None) -> int:
                 run_page(res, table, opts, pages, base)
             if "taps" in parts:
                 run_taps(res, table, opts, pages, base)
+            if "profile" in parts:
+                run_profile(res, opts, pages, base)
             res["external_requests"] = pages.external
             res["page_errors"] = pages.errors
         if pages.external:
@@ -394,6 +433,9 @@ def main(argv: list[str] | None = None) -> int:
     log(table.markdown())
     log("")
     log(machine_line(res))
+    if "profile" in res:
+        log("\nStart-up profile:\n")
+        log(profile_text(res["profile"]))
     if opts.json:
         Path(opts.json).write_text(json.dumps(res, indent=1))
         log(f"raw figures: {opts.json}")
