@@ -48,6 +48,10 @@ VICTIM_ORDER = (100, 5, 4, 4, 4, 2)
 WIN = 1000.0
 #: The cost of every opponent still in the game: eliminating one is worth this much.
 OPPONENT = 25.0
+#: Per piece of the root player near an enemy chief, per square closer than four.
+PRESSURE = 0.1
+#: Quiet turns after which the root player's choice gets noise (see ``Search._run``).
+STALL = 30
 #: What the approach of a draw by the 120-turn rule costs at most.
 QUIET = 15.0
 #: A draw is a little worse than an even game: the AI plays to win.
@@ -207,6 +211,16 @@ def evaluate(board: Board, root: int, scan: Scan | None = None) -> float:
     material = [0.0, 0.0, 0.0, 0.0]
     hanging = [0.0, 0.0, 0.0, 0.0]  # root's pieces that a player moving before him can take
     necro = [False, False, False, False]
+    # Targets: the chiefs of the other players and the hostage's chief.
+    targets = [sq for p, sq in enumerate(scan.chief_sq) if sq >= 0 and p != root]
+    hostage_chief = -1
+    for p in range(4):
+        if control[p] > 4:
+            code = 1 + 8 * p
+            if code in cells:
+                hostage_chief = cells.index(code)
+                targets.append(hostage_chief)
+    pressure = 0.0
     for s in range(81):
         code = cells[s]
         if code == 0 or code > DEAD:
@@ -218,9 +232,17 @@ def evaluate(board: Board, root: int, scan: Scan | None = None) -> float:
         material[a] += VALUE[kind]
         if kind == NECROMOBILE:
             necro[a] = True
-        if a == root and kind != CHIEF and attack[s] & before_mask:
-            hanging[a] = max(hanging[a], VALUE[kind])
-            hanging[a] += 0.25 * VALUE[kind]
+        if a == root and kind != CHIEF:
+            if attack[s] & before_mask:
+                hanging[a] = max(hanging[a], VALUE[kind])
+                hanging[a] += 0.25 * VALUE[kind]
+            # Pressure: pieces close to an enemy chief (they kill him, wall him in, or clear
+            # the corpses that shelter him).
+            r, c = _ROW[s], _COL[s]
+            for t in targets:
+                d = max(abs(r - _ROW[t]), abs(c - _COL[t]))
+                if d < 4:
+                    pressure += 4 - d
 
     score = [0.0, 0.0, 0.0, 0.0]
     for p in active:
@@ -269,7 +291,7 @@ def evaluate(board: Board, root: int, scan: Scan | None = None) -> float:
     if root not in active:
         return -WIN
     others = [score[p] for p in active if p != root]
-    value = score[root] - 0.5 * hanging[root]
+    value = score[root] - 0.5 * hanging[root] + PRESSURE * pressure
     if others:
         value -= 0.4 * sum(others) + 0.3 * max(others) + OPPONENT * len(others)
     # The hostage party's material belongs to whoever kills its chief: no term.
@@ -653,7 +675,12 @@ class Search:
             self._best = self._checked(moves[0])
             return
         self._best = self._checked(moves[0])
-        noise = [self.rng.gauss(0.0, st["noise"]) if st["noise"] else 0.0 for _ in moves]
+        sd = st["noise"]
+        if board._quiet >= STALL:
+            # Nothing has happened for a while: stir the choice among quiet moves, so that a
+            # stalled position is not met with the same shuffle until the 120-turn draw.
+            sd = max(sd, 1.0 + 6.0 * board._quiet / 120.0)
+        noise = [self.rng.gauss(0.0, sd) if sd else 0.0 for _ in moves]
         scores = [-1e9] * len(moves)
         self.max_nodes = st["nodes"] if self._max_nodes is None else self._max_nodes
         total_budget = self.max_nodes
