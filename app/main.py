@@ -79,6 +79,8 @@ class App:
         self.pending_link: session.Game | None = None
         self.was_over = False
         self.player_items = {}
+        self.moves_board = None
+        self.moves_stack: list = []
 
     # ------------------------------------------------------------------ start
     def start(self) -> None:
@@ -133,6 +135,7 @@ class App:
     # ------------------------------------------------------------------ the game object
     def set_game(self, game: session.Game, save: bool = True) -> None:
         self.generation += 1
+        self.thinking = False
         self.game = game
         self.picker.reset(game.board)
         self.paused = False
@@ -199,7 +202,8 @@ class App:
             box.append(li)
             self.player_items[party] = (li, name, seat, state)
 
-    def draw_panel(self) -> None:
+    def draw_turn(self) -> None:
+        """Status, prompt and the buttons that depend on the move being built (cheap: a tap)."""
         game, picker = self.game, self.picker
         board = game.board
         over = board.is_game_over()
@@ -216,6 +220,12 @@ class App:
         el("#btn-back").disabled = not picker.active
         el("#btn-cancel").disabled = not picker.active
         el("#btn-skip").hidden = not picker.can_skip()
+
+    def draw_panel(self) -> None:
+        game = self.game
+        board = game.board
+        over = board.is_game_over()
+        self.draw_turn()
         busy = self.thinking
         el("#btn-undo").disabled = not game.can_undo()
         el("#btn-redo").disabled = busy or not game.can_redo()
@@ -245,6 +255,10 @@ class App:
         self.draw_moves()
 
     def draw_moves(self) -> None:
+        stack = self.game.board.move_stack
+        if self.game.board is self.moves_board and stack == self.moves_stack:
+            return  # unchanged: no replay of the game
+        self.moves_board, self.moves_stack = self.game.board, stack
         entries = [f"{i}. {player.title} {text}" for i, (player, text) in enumerate(self.game.move_list(), 1)]
         ol = el("#move-list")
         keep = 0
@@ -267,8 +281,11 @@ class App:
         self.draw_board()
         self.draw_panel()
 
-    def say(self, text: str, error: bool = False) -> None:
+    def say(self, text: str, error: bool = False, append: bool = False) -> None:
         box = el("#message")
+        if append and text and not box.hidden and str(box.textContent):
+            text = f"{box.textContent} {text}"
+            error = error or "error" in str(box.className)
         box.textContent = text
         box.className = "error" if error else "info"
         box.hidden = not text
@@ -293,7 +310,8 @@ class App:
             self.play(result.move)
             return
         self.say(result.message)
-        self.refresh()
+        self.draw_board()
+        self.draw_turn()
 
     def on_key(self, event) -> None:
         if self.any_dialog_open():
@@ -307,12 +325,14 @@ class App:
     def on_back(self, event) -> None:
         self.picker.back()
         self.say("")
-        self.refresh()
+        self.draw_board()
+        self.draw_turn()
 
     def on_cancel(self, event) -> None:
         self.picker.cancel()
         self.say("")
-        self.refresh()
+        self.draw_board()
+        self.draw_turn()
 
     def on_skip(self, event) -> None:
         result = self.picker.skip()
@@ -343,11 +363,10 @@ class App:
 
     def on_undo(self, event) -> None:
         self.generation += 1  # stops a search under way
+        self.thinking = False
         self.paused = True
-        undone = self.game.undo()
+        self.game.undo()
         self.after_change(announce=False)
-        if not undone and not self.game.board.move_stack:
-            pass
         if not self.game.computer_to_move():
             self.paused = False
         self.refresh()
@@ -363,36 +382,46 @@ class App:
 
     # ------------------------------------------------------------------ computer players
     def maybe_computer(self) -> None:
+        """Start the computer's turn loop if a computer is to move (and not paused)."""
         if ai is None or self.thinking or self.paused or not self.game.computer_to_move():
             return
-        asyncio.ensure_future(self.computer_loop())
-
-    async def computer_loop(self) -> None:
+        self.generation += 1
         self.thinking = True
-        generation = self.generation
-        self.refresh()
+        asyncio.ensure_future(self.computer_loop(self.generation))
+
+    async def computer_loop(self, generation: int) -> None:
+        """Computer turns, one after the other, until a human is to move. Each search step takes
+        at most THINK_STEP_MS; between steps the page handles taps and paints. Undo, Stop, a new
+        game or a link bump ``generation``, which ends this loop at its next step."""
+
+        def live() -> bool:
+            return generation == self.generation and not self.paused
+
         try:
-            while (ai is not None and self.game.computer_to_move() and not self.paused
-                   and generation == self.generation):
+            self.refresh()
+            await asyncio.sleep(0)  # let "thinking" show
+            while live() and self.game.computer_to_move():
                 board = self.game.board
-                level = self.game.seat(board.turn)
-                search = ai.Search(board.copy(), level, random.randrange(1 << 30))
+                search = ai.Search(board.copy(), self.game.seat(board.turn), random.randrange(1 << 30))
                 while not search.step(THINK_STEP_MS):
                     await asyncio.sleep(0)
-                    if generation != self.generation or self.paused:
+                    if not live():
                         return
                 move = search.best_move()
-                if generation != self.generation or self.paused:
+                if not live():
                     return
                 self.game.play(move)
                 self.after_change()
-                await asyncio.sleep(COMPUTER_PAUSE_S)
-        except Exception as exc:  # noqa: BLE001 (show it; the human can go on)
+                if not self.game.computer_to_move():
+                    break
+                await asyncio.sleep(COMPUTER_PAUSE_S)  # so people can follow the moves
+        except Exception as exc:  # noqa: BLE001 (show it; the humans can go on)
             self.paused = True
             self.say(f"The computer player failed: {exc}", error=True)
         finally:
-            self.thinking = False
-            self.refresh()
+            if generation == self.generation:
+                self.thinking = False
+                self.refresh()
 
     def on_stop(self, event) -> None:
         self.paused = True
@@ -494,7 +523,7 @@ class App:
             game = session.game_from_link(fragment)
         except session.LinkError as exc:
             self.clear_fragment()
-            self.say(f"{exc} Your saved game is unchanged.", error=True)
+            self.say(f"{exc} Your saved game is unchanged.", error=True, append=True)
             self.refresh()
             return
         if game is None:
@@ -562,6 +591,7 @@ class App:
             return
         self.close("#draw-dialog")
         self.generation += 1
+        self.thinking = False
         self.game.agree_draw()
         self.after_change()
 
