@@ -327,16 +327,16 @@ def outcome_text(game: Game) -> tuple[str, str]:
     if outcome is None:
         return "", ""
     reasons = {
-        "elimination": "every other player has been eliminated.",
-        "no players": "the last players perished together.",
-        "no moves": "no player can move.",
+        "elimination": "Every other player has been eliminated.",
+        "no players": "The last players perished together.",
+        "no moves": "No player can move.",
         "draw rule": "120 turns passed with no kill and no change of control.",
-        "agreement": "the players agreed a draw.",
+        "agreement": "The players agreed a draw.",
     }
     why = reasons.get(outcome.termination.value, outcome.termination.value)
     if outcome.winner is not None:
-        return f"{outcome.winner.title} wins!", f"{outcome.winner.title} wins: {why}"
-    return "Draw", f"The game is drawn: {why}"
+        return f"{outcome.winner.title} wins!", why
+    return "Draw", why
 
 
 @dataclass(frozen=True)

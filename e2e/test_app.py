@@ -507,3 +507,26 @@ def test_script_payload_in_the_url_never_runs(page, base_url, wait_ready, extern
     assert status(page) == "Red to move"
     assert errors == []
     assert external_requests == []
+
+
+def test_touch_tablet_taps_a_whole_kill(new_page, base_url, wait_ready, external_requests,
+                                        screenshot_dir):
+    page = new_page(viewport={"width": 768, "height": 1024}, has_touch=True, is_mobile=True,
+                    device_scale_factor=1)
+    page.goto(base_url + "#" + relocated({"A7": "D6", "G8": "E6"}))
+    wait_ready(page)
+    assert page.evaluate("() => getComputedStyle(document.documentElement).touchAction") == "manipulation"
+    for sq in ("D6", "E6"):
+        page.tap(f'#board [data-square="{sq}"]')
+    assert "C4" in options(page)
+    page.screenshot(path=str(screenshot_dir / "app-touch-768x1024-placing.png"))
+    page.tap('#board [data-square="C4"]')
+    assert move_list(page) == ["1. Red D6xE6@C4"]
+    # Landscape on the same tablet: everything still fits, nothing scrolls.
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.tap('#board [data-square="I7"]')
+    page.tap('#board [data-square="I6"]')
+    assert status(page) == "Yellow to move"
+    assert page.evaluate("() => document.scrollingElement.scrollHeight <= innerHeight")
+    page.screenshot(path=str(screenshot_dir / "app-touch-1024x768.png"))
+    assert external_requests == []
