@@ -150,7 +150,11 @@ import os, sys, runpy
 os.chdir("/home/pyodide/repo")
 sys.path.insert(0, "/home/pyodide/repo")
 sys.argv = ["bench/engine.py", *bench_args]
-runpy.run_path("bench/engine.py", run_name="__main__")
+try:
+    runpy.run_path("bench/engine.py", run_name="__main__")
+except SystemExit as exc:
+    if exc.code:
+        raise
 `);
   return out;
 }
@@ -337,6 +341,9 @@ def load_times(pages: Pages, base: str, loads: int, log=print) -> dict:
         "board_all": [d["board"] for d in app],
         "fcp_ms": _median(d["paint"].get("first-contentful-paint") for d in app),
         "bare_fcp_ms": _median(d["paint"].get("first-contentful-paint") for d in bare),
+        "app_cpu_ms": _median(d["cpu_ms"] for d in app),
+        "bare_cpu_ms": _median(d["cpu_ms"] for d in bare),
+        "loadavg": [d["loadavg"] for d in app + bare],
         "wall_app_ms": _median(d["wall_ms"] for d in app),
         "wall_bare_ms": _median(d["wall_ms"] for d in bare),
         "pyodide_version": bare[0]["bare"]["version"] if bare else None,
