@@ -7,12 +7,28 @@ Levels (``LEVELS``):
             thousands of placement variants a kill creates.
 ``easy``    one ply, greedy over the evaluation, with noise.
 ``normal``  paranoid search (every other player minimises the mover's score) one ply deep, then a
-            quiescence search over the kills that follow, whoever makes them.
-``hard``    the same, iteratively deepened to three plies with a larger node budget.
+            quiescence search over the kills that follow, whoever makes them (≤ 2,500 nodes).
+``hard``    the same search over every move with a wider window, then, for the five best moves,
+            a look-ahead with a model of the opponents: each opponent, in the board's turn order,
+            plays the move a greedy one-ply player would, until it is the root player's turn
+            again, whose best follow-up (one ply + quiescence) is searched. The move's value
+            blends the paranoid score and the look-ahead's. This sees the threats a move creates
+            (and the realistic replies to it), which the paranoid one-ply search cannot.
 
 The search is *paranoid* (Sturtevant & Korf): a multi-player search in which the root player
 maximises and every opponent, whenever ``board.turn`` says it is his move, minimises the root
 player's value. Turn order is never assumed: the ruler's extra turns come from the board.
+
+The evaluation (``evaluate``), for the root player: material of every piece a player controls
+(taken-over parties included); 25 points per opponent still in the game (eliminating one is
+worth that much); the chief's safety — attacked by a player who moves before the root player's
+next turn is nearly a lost game, attacked by the root player costs that opponent; corpses that
+wall a chief in (worse without a necromobile, worst one corpse short of perishing); power (the
+chief in the maze) and a free path to the maze; mobility; the root player's hanging pieces;
+pressure (his pieces near enemy chiefs); and, as the 120-turn draw nears, a growing bonus for
+any kill. Opponents' values enter as 0.4 × their sum + 0.3 × the largest. After 30 quiet turns
+the root's move scores get seeded noise growing with the counter, so that a stalled position is
+not met with the same shuffle until the draw.
 
 Moves to search are generated here, not by ``Board.generate_legal_moves``: a kill lets the corpse
 go to any of ~45 empty squares, so the search only tries a few sensible placements per kill (the
