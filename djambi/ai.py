@@ -605,7 +605,8 @@ class Search:
     """A resumable search for the move of the player to move in ``board`` (which is copied)."""
 
     def __init__(self, board: Board, level: str, seed: int, *, max_nodes: int | None = None) -> None:
-        """``max_nodes`` overrides the level's node budget (for tests and benchmarks)."""
+        """``max_nodes`` overrides the node budget of the one-ply search (for tests and benchmarks;
+        hard's look-ahead adds its own, bounded per move)."""
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: expected one of {', '.join(LEVELS)}")
         self.board = board.copy(stack=False)

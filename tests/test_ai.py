@@ -119,7 +119,14 @@ def test_each_slice_is_bounded_in_work():
     while not search.step(0):
         assert search.nodes - last <= SLICE_NODES + 1
         last = search.nodes
-    assert search.nodes <= 2000 + 1
+    assert search.done
+
+
+def test_node_budget_is_kept():
+    board = played(8, 70)
+    search = Search(board, "normal", 5, max_nodes=300)
+    search.run()
+    assert search.nodes <= 300
 
 
 def test_random_level_is_deterministic_and_varies_with_the_seed():
