@@ -166,8 +166,8 @@ def serve():
     """scripts/serve.py on a free port, in its own process (so it never competes for our GIL)."""
     proc = subprocess.Popen(
         [sys.executable, str(ROOT / "scripts" / "serve.py"), "--port", "0", "--quiet"],
-        stdout=subprocess.PIPE, text=True, cwd=ROOT,
-    )
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT,
+    )  # stderr: a context closed mid-download makes the server print a harmless BrokenPipeError
     try:
         line = proc.stdout.readline()
         match = re.search(r"http://[\d.]+:\d+/", line)
