@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Callable, Iterable, Iterator
+from typing import Iterable, Iterator
 
 from .move import IllegalMoveError, Move
 from .pieces import DEAD, Kind, Party, Piece, corpse_code, living_code

@@ -27,7 +27,7 @@ import re
 from collections import Counter
 
 from .board import DRAW_TURNS, FROZEN, HOSTAGE, Board
-from .move import DjambiError, IllegalMoveError, InvalidMoveError, Move
+from .move import DjambiError, IllegalMoveError, InvalidMoveError
 from .pieces import DEAD, PARTY_SIZE, Kind, Party, Piece
 from .squares import MAZE, NEIGHBOURS, square_name
 from .turns import Turn

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from playouts import random_game, scaled
 from djambi import (
     START_CODE,
     Board,
@@ -25,23 +25,7 @@ from djambi import (
     parse_record,
 )
 
-BASE = settings.default.max_examples
 URL_SAFE = re.compile(r"[A-Za-z0-9\-._~!$&'()*+,;=:@/?]*")  # needs no escaping in a URL fragment
-
-
-def scaled(factor: float) -> settings:
-    return settings(max_examples=max(5, int(BASE * factor)),
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-
-
-def random_game(seed: int, plies: int, hostage: bool = False) -> Board:
-    rng = random.Random(seed)
-    board = Board(hostage=hostage)
-    for _ in range(plies):
-        if board.is_game_over():
-            break
-        board.push(rng.choice(board.generate_legal_moves()))
-    return board
 
 
 # ---------------------------------------------------------------------------- moves

@@ -4,22 +4,13 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
+from playouts import scaled
 from djambi import Board, DRAW_TURNS, FROZEN, HOSTAGE, Kind, Move, parse_position
 from djambi.pieces import DEAD
 from djambi.squares import MAZE
-
-# Example counts scale with the active profile (fewer inside Pyodide, see tests/conftest.py).
-BASE = settings.default.max_examples
-
-
-def scaled(factor: float) -> settings:
-    return settings(
-        max_examples=max(5, int(BASE * factor)), suppress_health_check=[HealthCheck.too_slow]
-    )
-
 
 def check_invariants(board: Board) -> None:
     cells = board._cells

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from djambi import Board, Kind, Move, Piece
+from playouts import scaled
 
-BASE = settings.default.max_examples
 MAZE = 40
 C, A, R, P, N, M = Kind.CHIEF, Kind.ASSASSIN, Kind.REPORTER, Kind.PROVOCATEUR, Kind.NECROMOBILE, Kind.MILITANT
 
@@ -159,7 +159,7 @@ def positions(seed: int, plies: int, hostage: bool):
         board.push(rng.choice(board.generate_legal_moves()))
 
 
-@settings(max_examples=max(5, BASE // 2), suppress_health_check=[HealthCheck.too_slow])
+@scaled(0.5)
 @given(seed=st.integers(0, 2**32 - 1), hostage=st.booleans())
 def test_engine_and_reference_agree_along_random_games(seed: int, hostage: bool) -> None:
     rng = random.Random(seed ^ 0x5EED)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from diagrams import at, board_from, destinations, moves, play
-from djambi import Board, IllegalMoveError, Kind, Move, Party, Termination
+from djambi import Board, IllegalMoveError, Move, Party, Termination
 from djambi.squares import parse_square
 
 R, B, Y, G = Party
