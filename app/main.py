@@ -80,6 +80,7 @@ class App:
         self.was_over = False
         self.player_items = {}
         self.moves_board = None
+        self.cursor = 40  # the keyboard's square (arrow keys, Enter)
         self.moves_stack: list = []
 
     # ------------------------------------------------------------------ start
@@ -169,6 +170,7 @@ class App:
             skip_square=picker._get("to") if picker.can_skip() else None,
             preview=picker.preview(),
             show_mine=not thinking,
+            cursor=self.cursor,
         )
         for sq, view in enumerate(views):
             old = self.views[sq]
@@ -317,6 +319,22 @@ class App:
         if self.any_dialog_open():
             return
         key = str(event.key)
+        if document.activeElement == el("#board"):
+            steps = {"ArrowUp": 9, "ArrowDown": -9, "ArrowLeft": -1, "ArrowRight": 1}
+            if key in steps:
+                event.preventDefault()
+                col, row = self.cursor % 9, self.cursor // 9
+                step = steps[key]
+                if step in (1, -1) and 0 <= col + step < 9:
+                    self.cursor += step
+                elif step in (9, -9) and 0 <= row + step // 9 < 9:
+                    self.cursor += step
+                self.draw_board()
+                return
+            if key in ("Enter", " "):
+                event.preventDefault()
+                self.tap(self.cursor)
+                return
         if key == "Escape":
             self.on_cancel(event)
         elif key == "Backspace":

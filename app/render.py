@@ -179,6 +179,7 @@ def square_views(
     skip_square: int | None = None,
     preview: dict[int, Piece | None] | None = None,
     show_mine: bool = True,
+    cursor: int | None = None,
 ) -> list[SquareView]:
     """What each of the 81 squares shows."""
     options = set(options)
@@ -218,6 +219,8 @@ def square_views(
             cls.append("sel")
         if sq in chosen:
             cls.append("chosen")
+        if sq == cursor:
+            cls.append("cursor")
         if sq in options:
             cls.append("opt")
             if sq == skip_square:

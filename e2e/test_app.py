@@ -198,6 +198,20 @@ def test_tap_on_an_enemy_piece_explains_and_escape_cancels(app):
     assert options(page) == set() and "sel" not in classes(page, "A7")
 
 
+def test_keyboard_plays_a_move(app):
+    page = app
+    new_game(page)
+    page.focus("#board")
+    for key in ["ArrowLeft"] * 4 + ["ArrowUp"] * 2:  # from E5 to A7
+        page.keyboard.press(key)
+    assert "cursor" in classes(page, "A7")
+    page.keyboard.press("Enter")
+    assert "sel" in classes(page, "A7") and "A6" in options(page)
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    assert move_list(page) == ["1. Red A7-A6"]
+
+
 def test_militant_kill_with_corpse_placement_and_back(app):
     page = app
     open_link(page, "#" + relocated({"A7": "D6", "G8": "E6"}))
