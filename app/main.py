@@ -171,6 +171,7 @@ class App:
             preview=picker.preview(),
             show_mine=not thinking,
             cursor=self.cursor,
+            lifted=picker.lifted_squares(),
         )
         for sq, view in enumerate(views):
             old = self.views[sq]

@@ -180,10 +180,12 @@ def square_views(
     preview: dict[int, Piece | None] | None = None,
     show_mine: bool = True,
     cursor: int | None = None,
+    lifted: Iterable[int] = (),
 ) -> list[SquareView]:
     """What each of the 81 squares shows."""
     options = set(options)
     chosen = set(chosen)
+    lifted = set(lifted)
     preview = preview or {}
     last_main, last_aux = last_move_squares(board)
     over = board.is_game_over() if show_mine else True
@@ -221,6 +223,8 @@ def square_views(
             cls.append("chosen")
         if sq == cursor:
             cls.append("cursor")
+        if sq in lifted:
+            cls.append("lifted")
         if sq in options:
             cls.append("opt")
             if sq == skip_square:

@@ -213,6 +213,11 @@ class Picker:
             out[to] = mover
         return out
 
+    def lifted_squares(self) -> set[int]:
+        """Squares whose piece is in hand, waiting to be placed (what the maze held, while a
+        piece acting on it leaves and places it)."""
+        return {MAZE} if self.is_maze_act() else set()
+
     def chosen_squares(self) -> list[int]:
         return [v for _, v in self.chosen if v is not None]
 

@@ -105,7 +105,9 @@ def test_picker_state_is_drawn():
 def test_preview_moves_the_piece():
     board = Board()
     preview = {S("A7"): None, S("A6"): board.piece_at(S("A7"))}
-    views = render.square_views(board, preview=preview, options=[S("A6")])
+    views = render.square_views(board, preview=preview, options=[S("A6")], lifted=[S("A9")],
+                                cursor=S("E5"))
+    assert "lifted" in views[S("A9")].cls.split() and "cursor" in views[S("E5")].cls.split()
     assert views[S("A7")].href == ""
     assert views[S("A6")].href == "#k-M" and "occ" in views[S("A6")].cls.split()
 

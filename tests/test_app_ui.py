@@ -242,6 +242,7 @@ def test_provocateur_in_the_maze_asks_exit_then_place():
     picker.tap(S("F4"))
     assert picker.stage == "place"
     assert picker.preview()[S("F4")].symbol() == "rP"
+    assert picker.lifted_squares() == {S("E5")}  # the chief is in hand
     assert "Blue chief" in picker.prompt()
     result = picker.tap(S("I1"))
     assert result.move == Move.parse("C7-E5-F4@I1")
