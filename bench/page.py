@@ -480,17 +480,20 @@ def _variants(base: str, html: str) -> list[tuple[str, str, dict, dict]]:
     """(name, url, {url: replacement body}, context options) of the start-up variants."""
     no_loader = re.sub(r"<script>\s*// Loading progress.*?</script>", "", html, flags=re.S)
     no_pwa = re.sub(r'<script[^>]*src="\./static/pwa\.js"[^>]*></script>', "", html)
+    # Every app variant's document is served by Playwright (route.fulfill), the unchanged one too,
+    # so that the variants differ only in what they leave out.
     out = [
         ("bare Pyodide (bench/bare.html)", base + "bench/bare.html", {}, {}),
         ("PyScript, one-line script (bench/pyscript.html)", base + "bench/pyscript.html", {}, {}),
-        ("app with app/main.py replaced by a one-liner", base, {base + "app/main.py": STUB_MAIN}, {}),
-        ("app", base, {}, {}),
+        ("app with app/main.py replaced by a one-liner", base, {base: html, base + "app/main.py": STUB_MAIN}, {}),
+        ("app", base, {base: html}, {}),
     ]
     if no_loader != html:
         out.append(("app without the loading-bar script", base, {base: no_loader}, {}))
     if no_pwa != html:
         out.append(("app without static/pwa.js", base, {base: no_pwa}, {}))
-    out.append(("app, service worker allowed (a real first visit)", base, {}, {"service_workers": "allow"}))
+    out.append(("app, service worker allowed (a real first visit)", base, {base: html},
+                {"service_workers": "allow"}))
     return out
 
 
