@@ -85,15 +85,20 @@ function showToast(text, action, onAction) {
   document.body.append(toast);
 }
 
+function track(worker) {
+  worker.addEventListener("statechange", () => {
+    // "installed" while a worker controls this page: an update (the first install needs nothing).
+    if (worker.state === "installed" && sw.controller) offer(worker);
+    // A file did not match the release's manifest (a deploy half-way): tried again later.
+    if (worker.state === "redundant") console.warn("Djambi: the offline copy of this release could not be made");
+  });
+}
+
 function watch(registration) {
   if (registration.waiting && sw.controller) offer(registration.waiting);
+  if (registration.installing) track(registration.installing);
   registration.addEventListener("updatefound", () => {
-    const worker = registration.installing;
-    if (!worker) return;
-    worker.addEventListener("statechange", () => {
-      // "installed" with a controller: an update (the first install needs no reload).
-      if (worker.state === "installed" && sw.controller) offer(worker);
-    });
+    if (registration.installing) track(registration.installing);
   });
 }
 

@@ -1,0 +1,317 @@
+"""Offline and installable: the service worker (sw.js), its precache, releases, the manifest.
+
+These tests run their own servers (scripts/serve.py on a free port) so they can stop them, and
+allow service workers in their contexts (the shared fixtures block them). Service-worker answers
+are not seen by Playwright's routing, so "offline" is proven by stopping the server.
+
+Each server serves a snapshot of the site (copied to a temporary folder, its precache manifest
+made there by scripts/build_sw.py): other people editing the working tree during the run cannot
+make the worker's checksums fail.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import shutil
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page, expect
+
+ROOT = Path(__file__).resolve().parent.parent
+READY_MS = 90_000  # shared 2-core machines: Pyodide may start slowly
+TABLET = {"width": 768, "height": 1024}
+SITE = ("index.html", "pyscript.toml", "sw.js", "app", "djambi", "static")  # what a host serves
+
+
+def _load(name: str, path: Path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+serve = _load("djambi_serve_offline", ROOT / "scripts" / "serve.py")
+build_sw = _load("djambi_build_sw_e2e", ROOT / "scripts" / "build_sw.py")
+
+
+class Site:
+    """A static server of its own, which a test can stop."""
+
+    def __init__(self, directory: Path):
+        self.server = serve.make_server(port=0, directory=directory, quiet=True)
+        # Downloads cut short by a reload or by the test stopping the server are expected.
+        self.server.handle_error = lambda request, client_address: None
+        self.thread = threading.Thread(target=self.server.serve_forever, name="offline-site", daemon=True)
+        self.thread.start()
+        host, port = self.server.server_address[:2]
+        self.url = f"http://{host}:{port}/"
+        self.running = True
+
+    def stop(self) -> None:
+        if self.running:
+            self.running = False
+            self.server.shutdown()
+            self.server.server_close()
+            self.thread.join(10)
+
+    def answers(self) -> bool:
+        try:
+            with urllib.request.urlopen(self.url + "pyscript.toml", timeout=5):
+                return True
+        except (urllib.error.URLError, OSError):
+            return False
+
+
+@pytest.fixture
+def sites():
+    started: list[Site] = []
+
+    def start(directory: Path) -> Site:
+        site = Site(directory)
+        started.append(site)
+        return site
+
+    yield start
+    for site in started:
+        site.stop()
+
+
+def wait_ready(page: Page) -> None:
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=READY_MS)
+
+
+def wait_controlled(page: Page) -> None:
+    """The service worker is active, has precached the release and controls the page."""
+    try:
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=READY_MS)
+    except PlaywrightError:
+        state = page.evaluate("""() => navigator.serviceWorker.getRegistration().then((r) => r
+            ? { installing: r.installing?.state, waiting: r.waiting?.state, active: r.active?.state }
+            : "no registration")""")
+        raise AssertionError(f"no service worker controls the page: {state}") from None
+
+
+def cache_names(page: Page) -> list[str]:
+    return page.evaluate("() => caches.keys()")
+
+
+def worker_version(page: Page) -> str | None:
+    return page.evaluate(
+        """() => new Promise((resolve) => {
+            const worker = navigator.serviceWorker.controller;
+            if (!worker) return resolve(null);
+            const channel = new MessageChannel();
+            channel.port1.onmessage = (e) => resolve(e.data.version);
+            worker.postMessage({ type: "version" }, [channel.port2]);
+            setTimeout(() => resolve(null), 5000);
+        })"""
+    )
+
+
+def release(directory: Path) -> str:
+    return build_sw.build_manifest(directory)["version"]
+
+
+def status(page: Page) -> str:
+    return page.text_content("#status").strip()
+
+
+def copy_site(target: Path) -> Path:
+    target.mkdir()
+    for name in SITE:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, target / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        else:
+            shutil.copy2(source, target / name)
+    build_sw.main(["--root", str(target)])
+    return target
+
+
+# ---------------------------------------------------------------------------- offline play
+def test_plays_a_move_by_taps_with_the_server_stopped(sites, new_page, tmp_path, external_requests, screenshot_dir):
+    folder = copy_site(tmp_path / "site")
+    site = sites(folder)
+    page = new_page(base_url=site.url, service_workers="allow", has_touch=True, viewport=TABLET)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    requested: list[str] = []
+    page.on("request", lambda r: requested.append(r.url))
+
+    # First visit, from the network: the worker installs and takes control (clients.claim).
+    page.goto(site.url)
+    wait_ready(page)
+    wait_controlled(page)
+    version = release(folder)
+    assert cache_names(page) == [f"djambi-{version}"]
+    assert worker_version(page) == version
+
+    # Everything the page asked for is in the precache.
+    precached = {site.url + entry["url"].removeprefix("./") for entry in build_sw.build_manifest(folder)["files"]}
+    precached |= {site.url, site.url + "sw.js", site.url + "precache-manifest.js"}
+    local = [u for u in requested if u.startswith(site.url)]
+    assert site.url + "static/vendor/pyodide/pyodide.asm.wasm" in local
+    assert sorted(set(local) - precached) == []
+
+    # The server is gone: nothing answers on its port any more.
+    site.stop()
+    assert not site.answers()
+
+    started = time.monotonic()
+    page.reload()
+    wait_ready(page)
+    offline_start = time.monotonic() - started
+    page.screenshot(path=str(screenshot_dir / "offline-768x1024.png"))
+
+    assert status(page) == "Red to move"
+    page.tap('[data-square="A7"]')
+    expect(page.locator('[data-square="A6"]')).to_have_class(re.compile(r"\bopt\b"))
+    page.tap('[data-square="A6"]')
+    expect(page.locator("#status")).not_to_have_text("Red to move")
+    assert status(page).endswith("to move")
+    assert page.locator("#move-list li").count() == 1
+    assert "A7-A6" in page.text_content("#move-list")
+    assert errors == []
+    assert external_requests == []
+    print(f"offline start-up: {offline_start:.1f}s")
+
+
+# ---------------------------------------------------------------------------- releases
+def update(page: Page) -> str:
+    """Ask the registration to look for a new release; the state its new worker reaches."""
+    return page.evaluate(
+        """async () => {
+            const reg = await navigator.serviceWorker.getRegistration();
+            await reg.update();
+            const worker = reg.installing || reg.waiting;
+            if (!worker) return "none";
+            if (worker.state !== "installing") return worker.state;
+            return await new Promise((resolve) => {
+                worker.addEventListener("statechange", () => {
+                    if (worker.state !== "installing") resolve(worker.state);
+                });
+                setTimeout(() => resolve("still " + worker.state), 60000);
+            });
+        }"""
+    )
+
+
+def wait_for_release(page: Page, version: str, timeout: float = READY_MS / 1000) -> None:
+    """Reload and tap "Reload" on the toast as needed until the page runs ``version``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            if worker_version(page) == version and cache_names(page) == [f"djambi-{version}"]:
+                return
+            toast = page.locator("#pwa-toast .pwa-action")
+            if toast.is_visible():
+                toast.click()
+        except PlaywrightError:
+            pass  # the page is reloading itself
+        if time.monotonic() > deadline:
+            raise AssertionError(f"release {version} not taken: caches {cache_names(page)}")
+        time.sleep(0.25)
+
+
+def test_a_release_change_replaces_the_cache(sites, new_page, tmp_path, external_requests):
+    folder = copy_site(tmp_path / "site")
+    site = sites(folder)
+    page = new_page(base_url=site.url, service_workers="allow", has_touch=True, viewport=TABLET)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+
+    page.goto(site.url)
+    wait_ready(page)
+    wait_controlled(page)
+    first = release(folder)
+    assert cache_names(page) == [f"djambi-{first}"]
+    css = folder / "static" / "app.css"
+    old_css = css.read_text()
+
+    # A release whose files do not match its manifest (a deploy caught half-way) is refused:
+    # the old release stays, whole.
+    css.write_text(old_css + "\n/* release two */\n")
+    build_sw.main(["--root", str(folder)])
+    css.write_text(old_css + "\n/* something else */\n")
+    assert update(page) == "redundant"
+    assert cache_names(page) == [f"djambi-{first}"]
+    assert worker_version(page) == first
+    assert "release two" not in page.evaluate("() => fetch('./static/app.css').then(r => r.text())")
+
+    # The deploy completes: the next load picks up the new release, whole.
+    css.write_text(old_css + "\n/* release two */\n")
+    build_sw.main(["--root", str(folder)])
+    second = release(folder)
+    assert second != first
+    page.reload()
+    wait_for_release(page, second)
+    wait_ready(page)
+    assert cache_names(page) == [f"djambi-{second}"]  # the old release's cache is gone
+    cached = page.evaluate("n => caches.open(n).then(c => c.keys()).then(k => k.length)", f"djambi-{second}")
+    assert cached == len(build_sw.build_manifest(folder)["files"])  # the whole release
+
+    # Served by the worker, which holds the new file: the server can go.
+    site.stop()
+    assert "release two" in page.evaluate("() => fetch('./static/app.css').then(r => r.text())")
+    assert page.evaluate("() => getComputedStyle(document.body).backgroundColor")  # page still alive
+    assert errors == []
+    assert external_requests == []
+
+
+# ---------------------------------------------------------------------------- installable
+def test_manifest_and_icons(page, base_url):
+    page.goto(base_url, wait_until="domcontentloaded")  # no need to wait for Python
+    href = page.evaluate("() => document.querySelector('link[rel=manifest]').href")
+    assert href == base_url + "static/manifest.webmanifest"
+    response = page.request.get(href)
+    assert response.ok
+    assert response.headers["content-type"].startswith("application/manifest+json")
+    manifest = json.loads(response.text())
+    assert manifest["name"] == "Djambi" and manifest["short_name"]
+    assert manifest["display"] == "fullscreen"
+    assert manifest["display_override"] == ["fullscreen", "standalone"]
+    assert manifest["orientation"] == "any"
+    assert page.evaluate("u => new URL(u, document.querySelector('link[rel=manifest]').href).href",
+                         manifest["start_url"]) == base_url
+    assert page.evaluate("u => new URL(u, document.querySelector('link[rel=manifest]').href).href",
+                         manifest["scope"]) == base_url
+    theme = page.get_attribute('meta[name="theme-color"]', "content")
+    assert theme == manifest["theme_color"]
+
+    icons = manifest["icons"]
+    purposes = {(icon["sizes"], icon.get("purpose", "any")) for icon in icons}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= purposes
+    apple = page.evaluate("() => document.querySelector('link[rel=apple-touch-icon]').href")
+    for icon in [*icons, {"src": apple, "sizes": "180x180"}]:
+        size = page.evaluate(
+            """([src, base]) => new Promise((resolve) => {
+                const img = new Image();
+                img.onload = () => resolve([img.naturalWidth, img.naturalHeight]);
+                img.onerror = () => resolve(null);
+                img.src = new URL(src, base).href;
+            })""",
+            [icon["src"], href],
+        )
+        assert size is not None, f"icon does not load: {icon['src']}"
+        if icon["sizes"] != "any":
+            assert "x".join(map(str, size)) == icon["sizes"], icon["src"]
+
+
+# ---------------------------------------------------------------------------- how it looks
+def test_screenshots_of_the_installed_app(new_page, wait_ready, screenshot_dir):
+    page = new_page(has_touch=True, is_mobile=True, viewport=TABLET)
+    page.goto("/")
+    wait_ready(page)
+    page.tap('[data-square="C7"]')  # a piece picked: its destinations light up
+    for width, height in ((768, 1024), (1024, 768), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(200)
+        page.screenshot(path=str(screenshot_dir / f"installed-{width}x{height}.png"))
