@@ -416,16 +416,23 @@ def test_computer_thinking_can_be_stopped(app):
     page = app
     new_game(page, seats={"b": "hard"})
     tap(page, "C7", "F4")
-    # "Thinking…" shows while the hard level searches; Stop pauses it, undo works.
-    thinking = page.locator("#thinking")
-    try:
-        expect(thinking).to_be_visible(timeout=3_000)
-        page.click("#btn-stop")
-        expect(thinking).to_be_hidden()
+    # "Thinking…" shows while the hard level searches; Stop pauses it. Checking and clicking
+    # happen in one script, so the search cannot finish in between.
+    stopped = page.evaluate("""() => {
+        if (document.getElementById('thinking').hidden) return false;
+        document.getElementById('btn-stop').click();
+        return true;
+    }""")
+    if stopped:
+        expect(page.locator("#thinking")).to_be_hidden()
         expect(page.locator("#paused")).to_be_visible()
-        assert status(page) == "Blue to move"
-    except AssertionError:
-        pass  # the search finished before we could look: fine on a fast machine
+        assert status(page) == "Blue to move" and len(move_list(page)) == 1
+        page.wait_for_timeout(500)
+        assert len(move_list(page)) == 1  # it stays stopped
+        page.click("#btn-resume")
+        expect(page.locator("#status")).to_have_text("Yellow to move", timeout=30_000)
+    else:  # the search finished before we looked (a fast machine)
+        expect(page.locator("#status")).to_have_text("Yellow to move", timeout=30_000)
     page.click("#btn-undo")
     assert move_list(page) == [] and status(page) == "Red to move"
 
