@@ -77,12 +77,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = sub.add_parser("tournament", help="play computer players against each other", add_help=False)
     p.add_argument("rest", nargs=argparse.REMAINDER)
 
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["tournament"]:  # its own options: handed over whole
+        from .tournament import main as tournament_main
+
+        return tournament_main(argv[1:])
     args = parser.parse_args(argv)
     try:
-        if args.command == "tournament":
-            from .tournament import main as tournament_main
-
-            return tournament_main(args.rest)
         if args.command == "perft":
             if args.depth < 0:
                 parser.error(f"argument depth: must be 0 or more, not {args.depth}")

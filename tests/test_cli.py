@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from djambi import START_CODE, Board
@@ -71,3 +73,11 @@ def test_bad_arguments_exit_2_with_one_line(capsys, argv, message):
     assert code == 2
     assert message in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_tournament_is_reached_through_the_cli(capsys):
+    code, out, err = run(capsys, "tournament", "--games", "2", "--players",
+                         "random,random,random", "--seed", "5", "--quiet")
+    assert code == 0
+    line = out.strip().splitlines()[0]
+    assert re.fullmatch(r"random: \d+/6 wins \(\d+\.\d%\), \d+ draws?, 95% CI \d+–\d+%.*", line), line
