@@ -150,13 +150,17 @@ class App:
 
     # ------------------------------------------------------------------ board drawing
     def build_board(self) -> None:
+        """Take over the board index.html already shows (``render.board_svg()`` written there by
+        scripts/gen_static_board.py); draw it afresh only if the page lacks it."""
         svg = el("#board")
-        # The markup comes from render.board_svg(): constants and engine enums only.
-        svg.innerHTML = render.board_svg()
+        if svg.querySelectorAll("[data-square]").length != 81 or absent(svg.querySelector("defs")):
+            # The markup comes from render.board_svg(): constants and engine enums only.
+            svg.innerHTML = render.board_svg()
         for sq in SQUARES:
             group = svg.querySelector(f'[data-square="{square_name(sq)}"]')
             self.groups[sq] = group
             self.uses[sq] = group.querySelector("use")
+        self.labels = list(svg.querySelectorAll("text.coord")) + list(svg.querySelectorAll("text.coord-in"))
         self.views = [None] * 81
 
     def draw_board(self) -> None:

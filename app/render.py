@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from djambi import Board, Kind, Move, Piece, square_name
+from djambi import Board, Kind, Move, Party, Piece, square_name
 from djambi.squares import MAZE, SQUARES, column_of, row_of
 
 CELL = 100
@@ -133,7 +133,61 @@ def board_svg(rotation: int = 0) -> str:
     for i, text in enumerate(left):
         parts.append(f'<text class="coord" x="{MARGIN // 2}" y="{i * CELL + CELL // 2}" '
                      f'text-anchor="middle" dominant-baseline="central">{text}</text>')
+    # The same labels inside the edge squares (bottom-right and top-left corners), shown instead
+    # on small screens, where the board hides its margin to make the squares larger.
+    for i, text in enumerate(bottom):
+        parts.append(f'<text class="coord-in" x="{MARGIN + i * CELL + CELL - 7}" y="{9 * CELL - 8}" '
+                     f'text-anchor="end">{text}</text>')
+    for i, text in enumerate(left):
+        parts.append(f'<text class="coord-in" x="{MARGIN + 7}" y="{i * CELL + 25}">{text}</text>')
     return "".join(parts)
+
+
+def coord_labels(rotation: int = 0) -> list[str]:
+    """The texts of the coordinate labels in the order ``board_svg`` draws them (the bottom row
+    left to right, the left column top to bottom), for either set (``.coord``, ``.coord-in``):
+    turning a drawn board only changes these texts and each square's ``transform``."""
+    bottom, left = _labels(rotation)
+    return bottom + left
+
+
+def square_transform(sq: int, rotation: int = 0) -> str:
+    """The ``transform`` attribute of a square's group."""
+    x, y = square_origin(sq, rotation)
+    return f"translate({x},{y})"
+
+
+#: The rotation that brings each party's corner to the bottom-left: Red's (A9) needs a quarter
+#: turn, Blue's (I9) half a turn, Yellow's (I1) three quarters; Green (A1) is there unturned.
+#: In seat order, each next player turns the board one more quarter, as players sit round a table.
+PARTY_ROTATION = {Party.RED: 1, Party.BLUE: 2, Party.YELLOW: 3, Party.GREEN: 0}
+
+
+def board_step(dx: int, dy: int, rotation: int = 0) -> int:
+    """The square-index step of an arrow key on the board as seen: ``dx`` right, ``dy`` up."""
+    dc, dr = dx, dy
+    for _ in range(rotation % 4):
+        dc, dr = dr, -dc  # undo one quarter turn: seen (x, y) comes from board (y, -x)
+    return dc + 9 * dr
+
+
+# ---------------------------------------------------------------------------- the page's board
+#: index.html's ``<svg id="board">`` holds ``board_svg()`` between these lines, so that the empty
+#: board shows at the first paint, seconds before Python runs (scripts/gen_static_board.py).
+STATIC_BEGIN = "<!-- static board: made by scripts/gen_static_board.py from app/render.py -->"
+STATIC_END = "<!-- end of static board -->"
+
+
+def static_board_block() -> str:
+    """What index.html holds between (and including) the static-board markers."""
+    return f"{STATIC_BEGIN}\n{board_svg()}\n{STATIC_END}"
+
+
+def with_static_board(html: str) -> str:
+    """``html`` (index.html) with its static board replaced by the current ``board_svg()``."""
+    start = html.index(STATIC_BEGIN)
+    end = html.index(STATIC_END, start) + len(STATIC_END)
+    return html[:start] + static_board_block() + html[end:]
 
 
 # ---------------------------------------------------------------------------- square views
@@ -236,4 +290,5 @@ def square_views(
 
 
 __all__ = ["SquareView", "board_svg", "square_views", "square_origin", "last_move_squares",
-           "describe", "SIZE", "CELL", "MARGIN"]
+           "describe", "coord_labels", "square_transform", "board_step", "static_board_block",
+           "with_static_board", "PARTY_ROTATION", "SIZE", "CELL", "MARGIN"]
