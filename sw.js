@@ -9,8 +9,11 @@
 // - install fetches the WHOLE list, bypassing the HTTP cache and checking each file's SHA-256,
 //   into a new cache named after the release; any failure discards that cache and the old
 //   release stays in charge;
-// - the new worker then waits: it takes over when no page of the old release is open, or when a
-//   page asks it to ("skip-waiting", sent by static/pwa.js, which reloads that page at once);
+// - the new worker then waits while pages of the old release run. It takes over at the next
+//   load of the app when that is the only page open (the navigation is answered with an
+//   immediate refresh, so that page loads the new release and nothing of the old one), or when
+//   a page asks it to ("skip-waiting", sent by static/pwa.js's "Reload" toast, which then
+//   reloads that page);
 // - on activate every other release's cache is deleted.
 //
 // Precached files are served cache-first; anything else goes to the network.
@@ -54,7 +57,10 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type === "skip-waiting") self.skipWaiting();
-  else if (data.type === "version" && event.ports[0]) event.ports[0].postMessage({ version: VERSION, cache: CACHE });
+  else if (data.type === "version" && event.ports[0]) {
+    event.ports[0].postMessage({ version: VERSION, cache: CACHE });
+    event.ports[0].close();
+  }
 });
 
 self.addEventListener("fetch", (event) => {
@@ -64,6 +70,17 @@ self.addEventListener("fetch", (event) => {
 });
 
 async function respond(request) {
+  if (request.mode === "navigate" && self.registration.waiting) {
+    // A new release is installed and this is the only page (being reloaded, or opened afresh):
+    // switch now, and have the browser load the page again from the new release.
+    const pages = await self.clients.matchAll({ type: "window" });
+    if (pages.length <= 1) {
+      self.registration.waiting.postMessage({ type: "skip-waiting" });
+      return new Response('<!doctype html><link rel="icon" href="data:,"><meta http-equiv="refresh" content="0">', {
+        headers: { "Content-Type": "text/html; charset=utf-8", Refresh: "0", "Cache-Control": "no-store" },
+      });
+    }
+  }
   const cache = await caches.open(CACHE);
   let hit = await cache.match(request, { ignoreVary: true });
   if (!hit && request.mode === "navigate") {

@@ -93,10 +93,7 @@ def wait_controlled(page: Page) -> None:
     try:
         page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=READY_MS)
     except PlaywrightError:
-        state = page.evaluate("""() => navigator.serviceWorker.getRegistration().then((r) => r
-            ? { installing: r.installing?.state, waiting: r.waiting?.state, active: r.active?.state }
-            : "no registration")""")
-        raise AssertionError(f"no service worker controls the page: {state}") from None
+        raise AssertionError(f"no service worker controls the page: {registration_state(page)}") from None
 
 
 def cache_names(page: Page) -> list[str]:
@@ -109,11 +106,18 @@ def worker_version(page: Page) -> str | None:
             const worker = navigator.serviceWorker.controller;
             if (!worker) return resolve(null);
             const channel = new MessageChannel();
-            channel.port1.onmessage = (e) => resolve(e.data.version);
+            channel.port1.onmessage = (e) => { channel.port1.close(); resolve(e.data.version); };
             worker.postMessage({ type: "version" }, [channel.port2]);
             setTimeout(() => resolve(null), 5000);
         })"""
     )
+
+
+def registration_state(page: Page) -> dict | str:
+    return page.evaluate("""() => navigator.serviceWorker.getRegistration().then((r) => r
+        ? { installing: r.installing?.state, waiting: r.waiting?.state, active: r.active?.state,
+            controlled: Boolean(navigator.serviceWorker.controller) }
+        : "no registration")""")
 
 
 def release(directory: Path) -> str:
@@ -204,21 +208,29 @@ def update(page: Page) -> str:
     )
 
 
-def wait_for_release(page: Page, version: str, timeout: float = READY_MS / 1000) -> None:
-    """Reload and tap "Reload" on the toast as needed until the page runs ``version``."""
-    deadline = time.monotonic() + timeout
+def wait_for_release(page: Page, version: str) -> None:
+    """Wait until the page runs ``version`` (the page may reload itself on the way)."""
+    deadline = time.monotonic() + READY_MS / 1000
     while True:
         try:
-            if worker_version(page) == version and cache_names(page) == [f"djambi-{version}"]:
+            if worker_version(page) == version:
                 return
-            toast = page.locator("#pwa-toast .pwa-action")
-            if toast.is_visible():
-                toast.click()
         except PlaywrightError:
-            pass  # the page is reloading itself
+            pass  # the page is reloading
         if time.monotonic() > deadline:
-            raise AssertionError(f"release {version} not taken: caches {cache_names(page)}")
+            raise AssertionError(f"release {version} not taken: caches {cache_names(page)},"
+                                 f" workers {registration_state(page)}")
         time.sleep(0.25)
+
+
+def served_css(page: Page) -> str:
+    return page.evaluate("() => fetch('./static/app.css').then(r => r.text())")
+
+
+def make_release(folder: Path, css: str) -> str:
+    (folder / "static" / "app.css").write_text(css)
+    build_sw.main(["--root", str(folder)])
+    return release(folder)
 
 
 def test_a_release_change_replaces_the_cache(sites, new_page, tmp_path, external_requests):
@@ -238,30 +250,43 @@ def test_a_release_change_replaces_the_cache(sites, new_page, tmp_path, external
 
     # A release whose files do not match its manifest (a deploy caught half-way) is refused:
     # the old release stays, whole.
-    css.write_text(old_css + "\n/* release two */\n")
-    build_sw.main(["--root", str(folder)])
+    make_release(folder, old_css + "\n/* release two */\n")
     css.write_text(old_css + "\n/* something else */\n")
     assert update(page) == "redundant"
     assert cache_names(page) == [f"djambi-{first}"]
     assert worker_version(page) == first
-    assert "release two" not in page.evaluate("() => fetch('./static/app.css').then(r => r.text())")
+    assert "release two" not in served_css(page)
 
-    # The deploy completes: the next load picks up the new release, whole.
-    css.write_text(old_css + "\n/* release two */\n")
-    build_sw.main(["--root", str(folder)])
-    second = release(folder)
+    # The deploy completes: the new release installs beside the old one, which keeps serving
+    # the running page, and a toast offers to reload.
+    second = make_release(folder, old_css + "\n/* release two */\n")
     assert second != first
+    assert update(page) == "installed"
+    expect(page.locator("#pwa-toast")).to_be_visible()
+    assert sorted(cache_names(page)) == sorted([f"djambi-{first}", f"djambi-{second}"])
+    assert worker_version(page) == first
+    assert "release two" not in served_css(page)
+
+    # The next load runs the new release, whole; the old release's cache is gone.
     page.reload()
     wait_for_release(page, second)
     wait_ready(page)
-    assert cache_names(page) == [f"djambi-{second}"]  # the old release's cache is gone
+    assert cache_names(page) == [f"djambi-{second}"]
     cached = page.evaluate("n => caches.open(n).then(c => c.keys()).then(k => k.length)", f"djambi-{second}")
-    assert cached == len(build_sw.build_manifest(folder)["files"])  # the whole release
+    assert cached == len(build_sw.build_manifest(folder)["files"])
+    assert "release two" in served_css(page)
 
-    # Served by the worker, which holds the new file: the server can go.
+    # Another release, taken at once with the toast's "Reload" button.
+    third = make_release(folder, old_css + "\n/* release three */\n")
+    assert update(page) == "installed"
+    page.locator("#pwa-toast .pwa-action").tap()
+    wait_for_release(page, third)
+    wait_ready(page)
+    assert cache_names(page) == [f"djambi-{third}"]
+
+    # Served by the worker: the server can go.
     site.stop()
-    assert "release two" in page.evaluate("() => fetch('./static/app.css').then(r => r.text())")
-    assert page.evaluate("() => getComputedStyle(document.body).backgroundColor")  # page still alive
+    assert "release three" in served_css(page)
     assert errors == []
     assert external_requests == []
 

@@ -1,49 +1,25 @@
 // Offline app: registers the service worker (../sw.js, the site root) and handles new releases.
 //
-// A new release installs in the background while the page runs the old one. Then:
-// - if this page is still loading (body[data-ready] is not "1"), it switches at once: the new
-//   worker takes over and the page reloads (the game is saved in localStorage at every move);
-// - otherwise a small toast offers "Reload"; the new release is also used on the next start
-//   once every page of the old release is closed.
+// A new release installs in the background while the page runs the old one. The service worker
+// switches to it at the next start of the app; meanwhile a small toast offers "Reload" to switch
+// now (the game is saved in localStorage at every move, so a reload loses nothing).
 // Nothing happens where service workers are unavailable (old browsers, http:// on a LAN host).
 
 const sw = navigator.serviceWorker;
 const WORKER_URL = new URL("../sw.js", import.meta.url);
-const RELOAD_GUARD = "djambi.sw.reloaded";
 const CHECK_EVERY_MS = 60 * 60 * 1000; // an installed app can stay open for days
 
 let switching = false; // this page asked a waiting worker to take over: reload when it does
 
-function isLoading() {
-  return document.body?.dataset.ready !== "1";
-}
-
 function activate(worker) {
   switching = true;
   worker.postMessage({ type: "skip-waiting" });
-}
-
-function recentlyReloaded() {
-  try {
-    const at = Number(sessionStorage.getItem(RELOAD_GUARD) || 0);
-    return Date.now() - at < 15000;
-  } catch {
-    return false;
-  }
-}
-
-function markReload() {
-  try {
-    sessionStorage.setItem(RELOAD_GUARD, String(Date.now()));
-  } catch {}
+  // The old worker hands over once idle; should that not come, a reload lets sw.js switch.
+  setTimeout(() => location.reload(), 10000);
 }
 
 function offer(worker) {
-  if (isLoading() && !recentlyReloaded()) {
-    activate(worker);
-    return;
-  }
-  showToast("A new version of Djambi is ready.", "Reload", () => activate(worker));
+  showToast("A new version is ready.", "Reload", () => activate(worker));
 }
 
 function showToast(text, action, onAction) {
@@ -58,6 +34,7 @@ function showToast(text, action, onAction) {
   box-shadow: 0 4px 18px rgba(0,0,0,.4); font: 16px/1.3 system-ui, sans-serif; }
 #pwa-toast button { min-width: 44px; min-height: 44px; padding: 0 14px; border: 0; border-radius: 8px;
   font: inherit; font-weight: 600; cursor: pointer; touch-action: manipulation; }
+#pwa-toast span { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 #pwa-toast .pwa-action { background: #f0c020; color: #1d1b18; }
 #pwa-toast .pwa-close { background: transparent; color: inherit; }`;
     document.head.append(style);
@@ -73,6 +50,7 @@ function showToast(text, action, onAction) {
   go.textContent = action;
   go.addEventListener("click", () => {
     go.disabled = true;
+    label.textContent = "Updating\u2026";
     onAction();
   });
   const close = document.createElement("button");
@@ -85,12 +63,22 @@ function showToast(text, action, onAction) {
   document.body.append(toast);
 }
 
+const tracked = new WeakSet();
+
 function track(worker) {
+  if (tracked.has(worker)) return;
+  tracked.add(worker);
+  let installed = false;
   worker.addEventListener("statechange", () => {
-    // "installed" while a worker controls this page: an update (the first install needs nothing).
-    if (worker.state === "installed" && sw.controller) offer(worker);
-    // A file did not match the release's manifest (a deploy half-way): tried again later.
-    if (worker.state === "redundant") console.warn("Djambi: the offline copy of this release could not be made");
+    if (worker.state === "installed") {
+      installed = true;
+      // While a worker controls this page: an update (the first install needs nothing).
+      if (sw.controller) offer(worker);
+    } else if (worker.state === "redundant" && !installed) {
+      // A download failed or a file did not match the release's manifest (a deploy caught
+      // half-way): the browser tries again at a later visit.
+      console.warn("Djambi: the offline copy of this release could not be made");
+    }
   });
 }
 
@@ -106,7 +94,6 @@ async function start() {
   let controlled = Boolean(sw.controller);
   sw.addEventListener("controllerchange", () => {
     if (switching) {
-      markReload();
       location.reload();
     } else if (controlled) {
       // Another page switched to a new release: this one still runs the old files.
