@@ -21,6 +21,7 @@ from djambi import Party, parse_square, square_name
 from djambi.squares import SQUARES
 
 from app import render, session, ui
+from app import settings as prefs
 
 try:  # computer players, once the engine has them
     from djambi import ai  # type: ignore[attr-defined]
@@ -82,14 +83,20 @@ class App:
         self.moves_board = None
         self.cursor = 40  # the keyboard's square (arrow keys, Enter)
         self.moves_stack: list = []
+        self.labels = []
+        self.settings = prefs.Settings()
+        self.rotation = 0  # as index.html draws the board
+        self.last_human: Party | None = None  # who holds the tablet, for the hand-over screen
 
     # ------------------------------------------------------------------ start
     def start(self) -> None:
+        self.settings = prefs.load_settings(self.storage)
         loaded = session.load(self.storage)
         self.set_game(loaded.game, save=False)
         if loaded.message:
             self.say(loaded.message, error=True)
         self.build_board()
+        self.show_settings()
         self.build_players()
         self.build_seat_selects()
         self.wire()
@@ -127,11 +134,16 @@ class App:
             "#draw-cancel": lambda e: self.close("#draw-dialog"), "#draw-agree": self.on_draw_agree,
             "#gameover-close": lambda e: self.close("#gameover-dialog"),
             "#gameover-new": self.on_gameover_new, "#gameover-undo": self.on_gameover_undo,
+            "#btn-settings": lambda e: self.open("#settings-dialog"),
+            "#settings-close": lambda e: self.close("#settings-dialog"),
+            "#handover-ready": lambda e: self.close("#handover-dialog"),
         }
         for selector, handler in buttons.items():
             self.listen(el(selector), "click", handler)
         for radio in document.querySelectorAll('input[name="players"]'):
             self.listen(radio, "change", lambda e: self.update_seat_selects())
+        for box in ("#set-handover", "#set-rotate"):
+            self.listen(el(box), "change", self.on_setting)
 
     # ------------------------------------------------------------------ the game object
     def set_game(self, game: session.Game, save: bool = True) -> None:
@@ -140,6 +152,7 @@ class App:
         self.game = game
         self.picker.reset(game.board)
         self.paused = False
+        self.last_human = prefs.human_to_move(game)
         if save:
             self.save()
 
@@ -163,7 +176,22 @@ class App:
         self.labels = list(svg.querySelectorAll("text.coord")) + list(svg.querySelectorAll("text.coord-in"))
         self.views = [None] * 81
 
+    def turn_board(self) -> None:
+        """Turn the board toward the player to move, if that option is on: only the squares'
+        ``transform`` and the coordinate labels' texts change."""
+        rotation = prefs.board_rotation(self.game, self.settings.rotate, self.rotation)
+        if rotation == self.rotation:
+            return
+        for sq in SQUARES:
+            self.groups[sq].setAttribute("transform", render.square_transform(sq, rotation))
+        texts = render.coord_labels(rotation)
+        for i, label in enumerate(self.labels):
+            label.textContent = texts[i % len(texts)]
+        self.rotation = rotation
+        el("#board").dataset.rotation = str(rotation)
+
     def draw_board(self) -> None:
+        self.turn_board()
         picker = self.picker
         thinking = self.thinking or self.game.computer_to_move()
         views = render.square_views(
@@ -325,15 +353,13 @@ class App:
             return
         key = str(event.key)
         if document.activeElement == el("#board"):
-            steps = {"ArrowUp": 9, "ArrowDown": -9, "ArrowLeft": -1, "ArrowRight": 1}
+            steps = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
             if key in steps:
                 event.preventDefault()
                 col, row = self.cursor % 9, self.cursor // 9
-                step = steps[key]
-                if step in (1, -1) and 0 <= col + step < 9:
-                    self.cursor += step
-                elif step in (9, -9) and 0 <= row + step // 9 < 9:
-                    self.cursor += step
+                dc, dr = render.board_step(*steps[key], self.rotation)  # as seen on the board
+                if 0 <= col + dc < 9 and 0 <= row + dr < 9:
+                    self.cursor += dc + 9 * dr
                 self.draw_board()
                 return
             if key in ("Enter", " "):
@@ -364,6 +390,7 @@ class App:
 
     # ------------------------------------------------------------------ playing
     def play(self, move) -> None:
+        mover = self.game.board.turn
         try:
             self.game.play(move)
         except ValueError as exc:  # an engine refusal: show it, keep the position
@@ -371,7 +398,9 @@ class App:
             self.picker.reset(self.game.board)
             self.refresh()
             return
+        self.last_human = mover
         self.after_change()
+        self.maybe_handover()
         self.maybe_computer()
 
     def after_change(self, announce: bool = True) -> None:
@@ -389,6 +418,7 @@ class App:
         self.thinking = False
         self.paused = True
         self.game.undo()
+        self.last_human = prefs.human_to_move(self.game)  # whoever undid holds the tablet
         self.after_change(announce=False)
         if not self.game.computer_to_move():
             self.paused = False
@@ -398,6 +428,7 @@ class App:
         if self.thinking:
             return
         self.game.redo()
+        self.last_human = prefs.human_to_move(self.game)
         self.after_change()
         if not self.game.computer_to_move():
             self.paused = False
@@ -436,6 +467,7 @@ class App:
                 self.game.play(move)
                 self.after_change()
                 if not self.game.computer_to_move():
+                    self.maybe_handover()
                     break
                 await asyncio.sleep(COMPUTER_PAUSE_S)  # so people can follow the moves
         except Exception as exc:  # noqa: BLE001 (show it; the humans can go on)
@@ -456,6 +488,31 @@ class App:
         self.paused = False
         self.maybe_computer()
         self.refresh()
+
+    # ------------------------------------------------------------------ pass-and-play
+    def show_settings(self) -> None:
+        el("#set-handover").checked = self.settings.handover
+        el("#set-rotate").checked = self.settings.rotate
+
+    def on_setting(self, event) -> None:
+        self.settings = prefs.Settings(handover=bool(el("#set-handover").checked),
+                                       rotate=bool(el("#set-rotate").checked))
+        problem = prefs.save_settings(self.storage, self.settings)
+        if problem:
+            self.say(problem, error=True)
+        self.refresh()
+
+    def maybe_handover(self) -> None:
+        """After a move: the hand-over screen, if it is on and the tablet changes hands."""
+        to = prefs.handover_to(self.game, self.last_human)
+        if to is None:
+            return
+        self.last_human = to
+        if not self.settings.handover:
+            return
+        el("#handover-name").textContent = to.title
+        el("#handover-ready").className = f"turn-{to.letter}"
+        self.open("#handover-dialog")
 
     # ------------------------------------------------------------------ dialogs
     def any_dialog_open(self) -> bool:

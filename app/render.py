@@ -163,12 +163,12 @@ def square_transform(sq: int, rotation: int = 0) -> str:
 PARTY_ROTATION = {Party.RED: 1, Party.BLUE: 2, Party.YELLOW: 3, Party.GREEN: 0}
 
 
-def board_step(dx: int, dy: int, rotation: int = 0) -> int:
-    """The square-index step of an arrow key on the board as seen: ``dx`` right, ``dy`` up."""
+def board_step(dx: int, dy: int, rotation: int = 0) -> tuple[int, int]:
+    """(column step, row step) on the board of a step ``dx`` right and ``dy`` up as seen."""
     dc, dr = dx, dy
     for _ in range(rotation % 4):
         dc, dr = dr, -dc  # undo one quarter turn: seen (x, y) comes from board (y, -x)
-    return dc + 9 * dr
+    return dc, dr
 
 
 # ---------------------------------------------------------------------------- the page's board

@@ -102,12 +102,32 @@ def open_link(page: Page, fragment: str, *, confirm: bool = True) -> None:
 
 
 def new_game(page: Page, hostage: bool = False, seats: dict[str, str] | None = None) -> None:
+    """A new game; every seat not named in ``seats`` is human (whatever the last game had)."""
     page.click("#btn-new")
     page.check("#players-3" if hostage else "#players-4")
-    for party, kind in (seats or {}).items():
-        page.select_option(f"#seat-{party}", kind)
+    for party, kind in ({p: "human" for p in "rbyg"} | (seats or {})).items():
+        if page.is_enabled(f"#seat-{party}"):
+            page.select_option(f"#seat-{party}", kind)
     page.click("#newgame-start")
     expect(page.locator("#newgame-dialog")).to_be_hidden()
+
+
+def set_settings(page: Page, **values: bool) -> None:
+    """Tick or untick the pass-and-play settings (handover=, rotate=) in the settings dialog."""
+    page.click("#btn-settings")
+    for name, on in values.items():
+        page.set_checked(f"#set-{name}", on)
+    page.click("#settings-close")
+    expect(page.locator("#settings-dialog")).to_be_hidden()
+
+
+def quadrant(page: Page, square: str) -> str:
+    """Where a square is drawn on the board: "top-left", "bottom-right"..."""
+    board = page.locator("#board").bounding_box()
+    box = page.locator(f'#board [data-square="{square}"]').bounding_box()
+    x = box["x"] + box["width"] / 2 - board["x"]
+    y = box["y"] + box["height"] / 2 - board["y"]
+    return ("top" if y < board["height"] / 2 else "bottom") + "-" + ("left" if x < board["width"] / 2 else "right")
 
 
 # ---------------------------------------------------------------------------- the shared page
@@ -148,7 +168,8 @@ def app(shared, request, screenshot_dir):
     """The shared page, checked after each test: no page errors, no other hosts."""
     page = shared.page
     page.set_viewport_size({"width": 1280, "height": 800})
-    for dialog in ("#newgame-dialog", "#share-dialog", "#link-dialog", "#draw-dialog", "#gameover-dialog"):
+    for dialog in ("#newgame-dialog", "#share-dialog", "#link-dialog", "#draw-dialog", "#gameover-dialog",
+                   "#settings-dialog", "#handover-dialog"):
         page.evaluate("s => { const d = document.querySelector(s); if (d.open) d.close(); }", dialog)
     yield page
     if getattr(request.node, "rep_call", None) is not None and request.node.rep_call.failed:
@@ -435,6 +456,82 @@ def test_computer_thinking_can_be_stopped(app):
         expect(page.locator("#status")).to_have_text("Yellow to move", timeout=30_000)
     page.click("#btn-undo")
     assert move_list(page) == [] and status(page) == "Red to move"
+
+
+def test_handover_screen_between_human_players(app):
+    page = app
+    handover = page.locator("#handover-dialog")
+    set_settings(page, handover=True)
+    try:
+        assert json.loads(saved(page, "djambi.settings.v1"))["handover"] is True
+        new_game(page)
+        tap(page, "C7", "F4")
+        expect(handover).to_be_visible()
+        expect(page.locator("#handover-title")).to_have_text("Pass the tablet to Blue")
+        # It hides the whole board: a tap on a square lands on the screen.
+        e5 = page.locator('#board [data-square="E5"]').bounding_box()
+        assert page.evaluate("([x, y]) => !!document.elementFromPoint(x, y).closest('#handover-dialog')",
+                             [e5["x"] + 10, e5["y"] + 10])
+        page.click("#handover-ready")
+        expect(handover).to_be_hidden()
+        assert status(page) == "Blue to move"
+        tap(page, "I7", "I6")
+        page.click("#handover-ready")
+        expect(handover).to_be_hidden()
+        # Human, computer, human: the tablet passes from Red to Yellow, and only then.
+        new_game(page, seats={"b": "random", "g": "random"})
+        tap(page, "C7", "F4")
+        expect(page.locator("#handover-title")).to_have_text("Pass the tablet to Yellow", timeout=20_000)
+        assert move_list(page)[-1].startswith("2. Blue")
+        page.click("#handover-ready")
+        # One human against the computers never sees it.
+        new_game(page, seats={"b": "random", "y": "random", "g": "random"})
+        tap(page, "C7", "F4")
+        expect(page.locator("#status")).to_have_text("Red to move", timeout=20_000)
+        assert len(move_list(page)) == 4
+        page.wait_for_timeout(300)
+        expect(handover).to_be_hidden()
+        # Off: no screen between humans.
+        set_settings(page, handover=False)
+        new_game(page)
+        tap(page, "C7", "F4")
+        assert status(page) == "Blue to move"
+        expect(handover).to_be_hidden()
+    finally:
+        page.evaluate("() => { const d = document.getElementById('handover-dialog'); if (d.open) d.close(); }")
+        set_settings(page, handover=False)
+
+
+def test_board_turns_toward_the_player_to_move(app, screenshot_dir):
+    page = app
+    new_game(page)
+    assert quadrant(page, "A9") == "top-left"  # Red's corner, the board unturned
+    set_settings(page, rotate=True)
+    try:
+        assert quadrant(page, "A9") == "bottom-left"  # Red to move: his corner toward him
+        assert quadrant(page, "I1") == "top-right"
+        tap(page, "C7", "F4")
+        assert quadrant(page, "I9") == "bottom-left"  # Blue's
+        assert page.get_attribute("#board", "data-rotation") == "2"
+        # Taps still reach the right squares; the coordinates turn with the board.
+        tap(page, "I7", "I6")
+        assert move_list(page)[-1] == "2. Blue I7-I6"
+        assert quadrant(page, "I1") == "bottom-left"  # Yellow's
+        labels = page.locator("#board text.coord").all_text_contents()
+        assert labels[:9] == [str(r) for r in range(1, 10)]  # the rows run along the bottom
+        # The keyboard follows the board as seen: ArrowUp moves the cursor up the screen.
+        page.focus("#board")
+        page.keyboard.press("ArrowDown")  # now not on the top edge
+        before = page.locator("#board .sq.cursor").bounding_box()
+        page.keyboard.press("ArrowUp")
+        after = page.locator("#board .sq.cursor").bounding_box()
+        assert abs(after["x"] - before["x"]) < 2 and 0.9 < (before["y"] - after["y"]) / before["height"] < 1.1
+        page.screenshot(path=str(screenshot_dir / "app-rotated-yellow-1280x800.png"))
+        set_settings(page, rotate=False)
+        assert quadrant(page, "A9") == "top-left"
+        assert page.locator("#board text.coord").all_text_contents()[:9] == list("ABCDEFGHI")
+    finally:
+        set_settings(page, rotate=False)
 
 
 def test_screenshots_at_desktop_and_tablet_sizes(app, screenshot_dir):

@@ -1,0 +1,154 @@
+"""Pass-and-play settings (app/settings.py): storage, the hand-over rule, the board's rotation."""
+
+import json
+
+import pytest
+from diagrams import board_from
+
+from djambi import Party, parse_square
+from app import render, session
+from app.settings import (SETTINGS_KEY, Settings, board_rotation, handover_to, human_to_move,
+                          load_settings, save_settings)
+
+R, B, Y, G = Party.RED, Party.BLUE, Party.YELLOW, Party.GREEN
+H = session.HUMAN
+
+
+# ---------------------------------------------------------------------------- storage
+def test_defaults_are_off_and_round_trip():
+    storage = session.MemoryStorage()
+    assert load_settings(storage) == Settings(handover=False, rotate=False)
+    assert save_settings(storage, Settings(handover=True, rotate=False)) == ""
+    data = json.loads(storage.get(SETTINGS_KEY))
+    assert data == {"format": "djambi-settings", "version": 1, "handover": True, "rotate": False}
+    assert load_settings(storage) == Settings(handover=True, rotate=False)
+    # Apart from the saved game.
+    assert SETTINGS_KEY != session.STORAGE_KEY and session.load(storage).resumed is False
+
+
+@pytest.mark.parametrize("text", [
+    None, "", "not json", "[]", "null", '"x"', "{}", '{"format": "djambi-save", "version": 1}',
+    '{"format": "djambi-settings", "version": 2, "handover": true}',
+    '{"format": "djambi-settings", "version": "1", "handover": true}',
+    '{"format": "djambi-settings", "version": 1, "handover": 1, "rotate": "yes"}',
+    '{"format": "djambi-settings", "version": 1, "handover": true' + " " * 20_000 + "}",
+])
+def test_bad_data_gives_the_defaults(text):
+    storage = session.MemoryStorage({} if text is None else {SETTINGS_KEY: text})
+    assert load_settings(storage) == Settings()
+
+
+def test_good_fields_survive_beside_bad_ones_and_unknown_fields_are_ignored():
+    text = '{"format": "djambi-settings", "version": 1, "handover": "on", "rotate": true, "x": 3}'
+    assert load_settings(session.MemoryStorage({SETTINGS_KEY: text})) == Settings(rotate=True)
+
+
+def test_a_storage_that_fails_gives_the_defaults_and_a_message():
+    class Broken:
+        def get(self, key):
+            raise RuntimeError("denied")
+
+        def set(self, key, value):
+            raise RuntimeError("quota")
+
+    assert load_settings(Broken()) == Settings()
+    assert "quota" in save_settings(Broken(), Settings(rotate=True))
+
+
+# ---------------------------------------------------------------------------- hand-over
+def test_handover_between_two_humans_only():
+    game = session.new_game()
+    assert handover_to(game, None) is None  # nobody has moved yet (a fresh page)
+    assert handover_to(game, R) is None  # Red again
+    game.play("C7-F4")
+    assert handover_to(game, R) == B
+    assert handover_to(game, B) is None
+
+
+def test_no_handover_to_a_computer_and_none_from_it_back_to_the_same_human():
+    game = session.new_game(seats=[H, "easy", H, "easy"])
+    game.play("C7-F4")
+    assert human_to_move(game) is None and handover_to(game, R) is None  # Blue is the computer
+    game.play("I7-I6")
+    # Yellow (human) follows Blue (computer): the tablet passes from Red to Yellow.
+    assert handover_to(game, R) == Y
+    # One human against computers never sees the screen.
+    solo = session.new_game(seats=[H, "easy", "easy", "easy"])
+    for text in ("C7-F4", "I7-I6", "I3-I4", "A3-A4"):
+        solo.play(text)
+    assert handover_to(solo, R) is None
+
+
+def test_no_handover_for_the_rulers_consecutive_turns():
+    # Two players left (Red plays Yellow's and Green's pieces), Red's chief in the maze: his
+    # regular turn is followed at once by his extra turn.
+    board = board_from("""
+        . . . . . . . . bC
+        rM . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . rC . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        yM . . . . . . . gM
+    """, control="rbrr", turn="r")
+    game = session.Game(board, [H] * 4)
+    game.play("A8-A7")
+    assert game.board.turn == R and game.board.is_extra_turn
+    assert handover_to(game, R) is None
+    game.play("A7-A6")
+    assert handover_to(game, R) == B
+
+
+def test_no_handover_when_the_game_is_over():
+    game = session.new_game()
+    game.play("C7-F4")
+    game.agree_draw()
+    assert handover_to(game, R) is None
+
+
+# ---------------------------------------------------------------------------- rotation
+def test_each_players_corner_comes_to_the_bottom_left():
+    corners = {R: "A9", B: "I9", Y: "I1", G: "A1"}
+    bottom_left = (render.MARGIN, 8 * render.CELL)
+    for party, corner in corners.items():
+        assert render.square_origin(parse_square(corner), render.PARTY_ROTATION[party]) == bottom_left
+
+
+def test_board_rotation_follows_the_human_to_move_when_on():
+    game = session.new_game(seats=[H, "easy", H, H])
+    assert board_rotation(game, False, 3) == 0
+    assert board_rotation(game, True, 0) == render.PARTY_ROTATION[R] == 1
+    game.play("C7-F4")  # Blue, a computer: the board stays as it was
+    assert board_rotation(game, True, 1) == 1
+    game.play("I7-I6")
+    assert board_rotation(game, True, 1) == render.PARTY_ROTATION[Y] == 3
+    game.agree_draw()  # over: stays
+    assert board_rotation(game, True, 3) == 3
+
+
+def test_seat_order_turns_the_board_a_quarter_each_time():
+    rotations = [render.PARTY_ROTATION[p] for p in (R, B, Y, G)]
+    assert [(b - a) % 4 for a, b in zip(rotations, rotations[1:] + rotations[:1])] == [1, 1, 1, 1]
+
+
+def test_arrow_keys_follow_the_board_as_seen():
+    for rotation in render.ROTATIONS:
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            dc, dr = render.board_step(dx, dy, rotation)
+            a = parse_square("E5")
+            b = a + dc + 9 * dr
+            (ax, ay), (bx, by) = render.square_origin(a, rotation), render.square_origin(b, rotation)
+            assert (bx - ax, ay - by) == (dx * render.CELL, dy * render.CELL)
+
+
+def test_coord_labels_and_transforms_match_the_drawn_board():
+    import re
+    for rotation in render.ROTATIONS:
+        markup = render.board_svg(rotation)
+        texts = re.findall(r'<text class="coord"[^>]*>([^<]*)</text>', markup)
+        inner = re.findall(r'<text class="coord-in"[^>]*>([^<]*)</text>', markup)
+        assert texts == inner == render.coord_labels(rotation)
+        sq = parse_square("B3")
+        assert f'data-square="B3" transform="{render.square_transform(sq, rotation)}"' in markup
