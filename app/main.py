@@ -511,6 +511,8 @@ class App:
         if not self.settings.handover:
             return
         el("#handover-name").textContent = to.title
+        el("#handover-swatch").textContent = to.letter.upper()
+        el("#handover-swatch").className = f"swatch pc-{to.letter}"
         el("#handover-ready").className = f"turn-{to.letter}"
         self.open("#handover-dialog")
 

@@ -534,27 +534,91 @@ def test_board_turns_toward_the_player_to_move(app, screenshot_dir):
         set_settings(page, rotate=False)
 
 
+SIZES = ((1280, 800), (768, 1024), (1024, 768), (390, 844), (844, 390))
+MIN_TAP = 44
+
+
+def check_layout(page: Page, width: int, height: int) -> dict:
+    """The touch-first layout at this window size; returns the board's and squares' sizes."""
+    # No document scrolling, ever: everything fits, and the page cannot be dragged or zoomed.
+    assert page.evaluate("() => document.scrollingElement.scrollHeight") <= height
+    assert page.evaluate("() => document.scrollingElement.scrollWidth") <= width
+    style = page.evaluate("""() => { const h = getComputedStyle(document.documentElement),
+                                           b = getComputedStyle(document.body);
+        return [h.touchAction, h.overscrollBehaviorY, b.overscrollBehaviorY, b.overflowY]; }""")
+    assert style == ["manipulation", "none", "none", "hidden"]
+    assert "width=device-width" in page.get_attribute('meta[name="viewport"]', "content")
+    # The board: inside the window, and as large as its area allows.
+    box = page.locator("#board-wrap").bounding_box()
+    area = page.locator("#board-area").bounding_box()
+    assert box["x"] >= 0 and box["y"] >= 0
+    assert box["x"] + box["width"] <= width + 1 and box["y"] + box["height"] <= height + 1
+    assert abs(box["width"] - box["height"]) < 1
+    assert box["width"] >= min(area["width"], area["height"]) - 12 - 1
+    # Every square is a tap target of at least 44 px, or, where the window is too small for nine
+    # of them, the largest possible: the board as wide as the window and no margin.
+    squares = [page.locator(f'#board [data-square="{sq}"]').bounding_box() for sq in ("A1", "E5", "I9")]
+    side = min(min(b["width"], b["height"]) for b in squares)
+    if min(width, height) >= 9 * MIN_TAP + 60:
+        assert side >= MIN_TAP, (width, height, side)
+    else:
+        assert side >= min(width, height) / 9 - 0.5, (width, height, side)
+    # Every visible button and label of the panel and of an open dialog: 44 px.
+    targets = page.locator("#panel button:visible, dialog[open] button:visible, dialog[open] select:visible, "
+                           "dialog[open] .choice label:visible")
+    for target in targets.all():
+        b = target.bounding_box()
+        assert b["height"] >= MIN_TAP and b["width"] >= MIN_TAP, (width, height, target.text_content())
+    return {"board": box["width"], "square": side}
+
+
 def test_screenshots_at_desktop_and_tablet_sizes(app, screenshot_dir):
+    """Layout checks and screenshots at desktop, tablet (both ways) and phone (both ways) sizes:
+    a kill's corpse placement, the settings, the hand-over screen and the turned board."""
     page = app
     open_link(page, "#" + relocated({"A7": "D6", "G8": "E6", "A9": "E5"}, turn="b"))
     tap(page, "I7", "I6")  # Blue
     tap(page, "D6", "E6")  # Red, in power: a kill, choosing where the corpse goes
-    for width, height in ((1280, 800), (768, 1024), (1024, 768), (390, 844)):
-        page.set_viewport_size({"width": width, "height": height})
-        page.screenshot(path=str(screenshot_dir / f"app-{width}x{height}.png"))
-        # The board fits the window, and so does the page: no accidental scrolling.
-        box = page.locator("#board").bounding_box()
-        assert box["x"] >= 0 and box["y"] >= 0
-        assert box["x"] + box["width"] <= width + 1 and box["y"] + box["height"] <= height + 1
-        assert page.evaluate("() => document.scrollingElement.scrollHeight") <= height
-        for button in page.locator("#panel button:visible").all():
-            b = button.bounding_box()
-            assert b["height"] >= 44 and b["width"] >= 44, button.text_content()
-    page.set_viewport_size({"width": 1280, "height": 800})
-    tap(page, "C4")
+    sizes = {}
+    try:
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            page.screenshot(path=str(screenshot_dir / f"app-{width}x{height}.png"))
+            sizes[(width, height)] = check_layout(page, width, height)
+        page.set_viewport_size({"width": 1280, "height": 800})
+        tap(page, "C4")
+        set_settings(page, handover=True, rotate=True)
+        tap(page, "I3", "I4")  # Yellow hands over to Red (in power, an extra turn)
+        expect(page.locator("#handover-dialog")).to_be_visible()
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            page.screenshot(path=str(screenshot_dir / f"app-handover-{width}x{height}.png"))
+            b = page.locator("#handover-ready").bounding_box()
+            assert b["width"] >= width - 1 and b["height"] >= height - 1  # the whole window
+            assert page.evaluate("() => document.scrollingElement.scrollHeight") <= height
+        page.click("#handover-ready")
+        assert status(page).startswith("Red to move")
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            assert quadrant(page, "A9") == "bottom-left"
+            page.screenshot(path=str(screenshot_dir / f"app-rotated-{width}x{height}.png"))
+            check_layout(page, width, height)
+        page.click("#btn-settings")
+        for width, height in ((768, 1024), (390, 844)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.screenshot(path=str(screenshot_dir / f"app-settings-{width}x{height}.png"))
+            check_layout(page, width, height)
+        page.click("#settings-close")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.evaluate("() => { const d = document.getElementById('handover-dialog'); if (d.open) d.close(); }")
+        set_settings(page, handover=False, rotate=False)
     page.click("#btn-new")
     page.screenshot(path=str(screenshot_dir / "app-new-game-dialog.png"))
     page.click("#newgame-cancel")
+    print("board and square sizes (px):", sizes)
+    # The phone in portrait: the board is the window's width, each square a ninth of it.
+    assert sizes[(390, 844)]["board"] >= 389 and sizes[(390, 844)]["square"] >= 43.3
 
 
 # ---------------------------------------------------------------------------- fresh pages

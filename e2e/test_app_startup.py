@@ -38,6 +38,14 @@ def test_board_is_visible_and_inert_before_python_is_ready(new_page, base_url, w
     page.mouse.click(a7["x"] + a7["width"] / 2, a7["y"] + a7["height"] / 2)
     page.evaluate("() => { document.querySelector('[data-square=\"E5\"]').__static = true; }")
     page.screenshot(path=str(screenshot_dir / "app-before-python-1024x768.png"))
+    for width, height in ((768, 1024), (390, 844), (844, 390)):
+        page.set_viewport_size({"width": width, "height": height})
+        board = page.locator("#board-wrap").bounding_box()
+        lb = loader.bounding_box()
+        assert lb["x"] >= board["x"] + board["width"] - 1 or lb["y"] >= board["y"] + board["height"] - 1
+        assert lb["y"] < height  # in sight
+        page.screenshot(path=str(screenshot_dir / f"app-before-python-{width}x{height}.png"))
+    page.set_viewport_size({"width": 1024, "height": 768})
     page.wait_for_timeout(200)  # let the router record the request (PyScript asks for it early)
     for _ in range(600):
         if held:
