@@ -711,4 +711,21 @@ def test_touch_tablet_taps_a_whole_kill(new_page, base_url, wait_ready, external
     assert status(page) == "Yellow to move"
     assert page.evaluate("() => document.scrollingElement.scrollHeight <= innerHeight")
     page.screenshot(path=str(screenshot_dir / "app-touch-1024x768.png"))
+    # Pass-and-play by touch: the settings, then the hand-over screen and the turned board.
+    page.tap("#btn-settings")
+    page.tap('label:has(#set-handover)')
+    page.tap('label:has(#set-rotate)')
+    page.tap("#settings-close")
+    assert quadrant(page, "I1") == "bottom-left"  # Yellow to move
+    page.tap('#board [data-square="I3"]')
+    page.tap('#board [data-square="I4"]')
+    expect(page.locator("#handover-title")).to_have_text("Pass the tablet to Green")
+    page.tap("#handover-ready")
+    expect(page.locator("#handover-dialog")).to_be_hidden()
+    assert quadrant(page, "A1") == "bottom-left" and status(page) == "Green to move"
+    page.reload()
+    wait_ready(page)
+    assert page.is_checked("#set-handover") and page.is_checked("#set-rotate")  # kept
+    page.tap("#btn-undo")  # back to Yellow: the board turns to him, and no hand-over
+    assert quadrant(page, "I1") == "bottom-left" and page.is_hidden("#handover-dialog")
     assert external_requests == []
