@@ -8,12 +8,21 @@ Levels (``LEVELS``):
 ``easy``    one ply, greedy over the evaluation, with noise.
 ``normal``  paranoid search (every other player minimises the mover's score) one ply deep, then a
             quiescence search over the kills that follow, whoever makes them (≤ 2,500 nodes).
-``hard``    the same search over every move with a wider window, then, for the five best moves,
-            a look-ahead with a model of the opponents: each opponent, in the board's turn order,
-            plays the move a greedy one-ply player would, until it is the root player's turn
-            again, whose best follow-up (one ply + quiescence) is searched. The move's value
-            blends the paranoid score and the look-ahead's. This sees the threats a move creates
-            (and the realistic replies to it), which the paranoid one-ply search cannot.
+``hard``    paranoid search too, but every move first gets its static value (stage 0), so that
+            the one-ply search with a *narrow* quiescence (one corpse square per kill; an
+            opponent only takes the root player's pieces or a chief) runs best-first and always
+            finishes within its budget. Then, for the five best moves, a look-ahead with a model
+            of the opponents: each opponent, in the board's turn order, plays the move a greedy
+            one-ply player would, until it is the root player's turn again, whose best follow-up
+            (one ply + quiescence) is searched. The move's value blends the paranoid score and
+            the look-ahead's. If all of them lose, the look-ahead goes on down the list (up to
+            ten more). This sees the threats a move creates (and the realistic replies to it),
+            which the paranoid one-ply search cannot. Its evaluation also fears its own chief
+            one corpse short of perishing whatever holds the last square (a piece there that
+            moves away or is killed closes the wall), values a draw relative to an even game
+            (see ``Search._draw``), searches two plies when only two players are left, and adds
+            a little seeded noise in the opening (before the first kill) so that its games do
+            not all follow one line per seating.
 
 The search is *paranoid* (Sturtevant & Korf): a multi-player search in which the root player
 maximises and every opponent, whenever ``board.turn`` says it is his move, minimises the root
@@ -208,9 +217,12 @@ class Scan:
         self.chief_sq = chief_sq
 
 
-def evaluate(board: Board, root: int, scan: Scan | None = None) -> float:
+def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6.0,
+             trap: float = 0.0) -> float:
     """The position's value for player ``root`` (higher is better), paranoid style: his own
-    strength less a share of everybody else's. Terminal positions are not handled here."""
+    strength less a share of everybody else's. Terminal positions are not handled here.
+    ``power``: what holding the maze is worth to a player; ``trap``: the extra cost of the root
+    player's chief one corpse short of perishing (a quarter of it two corpses short)."""
     cells = board._cells
     control = board._control
     if scan is None:
@@ -265,7 +277,7 @@ def evaluate(board: Board, root: int, scan: Scan | None = None) -> float:
         v = material[p] + 0.05 * scan.mobility[p]
         sq = scan.chief_sq[p]
         if sq == MAZE:
-            v += 6.0 if ruler == p else 0.0
+            v += power if ruler == p else 0.0
         elif sq >= 0:
             nb = NEIGHBOURS[sq]
             corpses = 0
@@ -281,6 +293,13 @@ def evaluate(board: Board, root: int, scan: Scan | None = None) -> float:
             v -= (6.0 if not necro[p] else 2.0) * wall * wall
             if not necro[p] and corpses == n - 1 and empty == 1:
                 v -= 8.0  # one more corpse and he perishes
+            if p == root and trap and not necro[p]:
+                # One corpse short of perishing (whatever holds the last square: a piece there
+                # that moves away or is killed lets the wall close), or two short.
+                if corpses == n - 1 and MAZE not in nb:
+                    v -= trap
+                elif corpses == n - 2 and MAZE not in nb:
+                    v -= 0.25 * trap
             if cells[MAZE] == 0:
                 # A free maze the chief can reach: power next move.
                 for ray in RAYS[sq]:
@@ -414,13 +433,26 @@ class _Gen:
                     break
         return out
 
-    def moves(self, quiet: bool = True) -> list[Move]:
-        """Candidate moves, kills first (the most valuable victim first)."""
+    def moves(self, quiet: bool = True, victims: list[bool] | None = None,
+              places: int = 0) -> list[Move]:
+        """Candidate moves, kills first (the most valuable victim first). ``victims``: a table
+        of the living pieces (by cell code) that may be acted on (default: every enemy);
+        ``places``: at most this many placements per kill (0: no limit)."""
+        saved = self.enemy
+        if victims is not None:
+            self.enemy = victims
+        try:
+            return self._moves(quiet, places)
+        finally:
+            self.enemy = saved
+
+    def _moves(self, quiet: bool, places: int) -> list[Move]:
         board = self.board
         cells = board._cells
         control = board._control
         player = self.player
         enemy = self.enemy
+        cut = places if places else 99
         kills: list[tuple[int, int, Move]] = []
         quiets: list[Move] = []
         n = 0
@@ -462,14 +494,14 @@ class _Gen:
                     elif enemy[target]:
                         order = VICTIM_ORDER[(target - 1) & 7] * 10 - VALUE[kind]
                         if kind == MILITANT or kind == CHIEF:
-                            for p in self.corpse_places(s):
+                            for p in self.corpse_places(s)[:cut]:
                                 kills.append((order, n, Move(s, t, place=p)))
                                 n += 1
                         elif kind == ASSASSIN:
                             kills.append((order, n, Move(s, t)))
                             n += 1
                         elif kind == PROVOCATEUR:
-                            for p in self.provoke_places(s, target):
+                            for p in self.provoke_places(s, target)[:cut]:
                                 kills.append((order // 4, n, Move(s, t, place=p)))
                                 n += 1
                     break
@@ -590,8 +622,43 @@ _SETTINGS = {
     "easy": dict(depth=1, nodes=400, qdepth=0, noise=3.0),
     "normal": dict(depth=1, nodes=2500, qdepth=3, noise=0.0),
     "hard": dict(depth=1, nodes=3000, qdepth=3, noise=0.0, margin=15.0,
-                 lookahead=5, follow_nodes=600, weight=0.5),
+                 lookahead=5, follow_nodes=600, weight=0.5,
+                 prepass=True, qnarrow=True, relative_draw=True, opening_noise=0.5, trap=20.0,
+                 extend=10, duel_depth=2, duel_nodes=8000),
 }
+
+_NARROW: dict[tuple, list[bool]] = {}
+
+
+def _narrow(enemy: list[bool], control: list[int], root: int) -> list[bool]:
+    """``enemy`` cut to the root player's living pieces and every chief."""
+    key = (tuple(control), root, tuple(enemy[1:31]))
+    table = _NARROW.get(key)
+    if table is None:
+        table = [False] * 72
+        for code in range(1, 31):
+            table[code] = enemy[code] and (control[(code - 1) >> 3] == root or (code - 1) & 7 == CHIEF)
+        if len(_NARROW) > 4096:
+            _NARROW.clear()
+        _NARROW[key] = table
+    return table
+
+
+def _even(board: Board) -> float:
+    """What ``evaluate`` gives, roughly, when every active player has the average material."""
+    cells = board._cells
+    control = board._control
+    active = [p for p in range(4) if control[p] == p]
+    if not active:
+        return DRAW
+    total = 0.0
+    for code in cells:
+        if 0 < code < DEAD and control[(code - 1) >> 3] < 4:
+            total += VALUE[(code - 1) & 7]
+    m = total / len(active)
+    k = len(active) - 1
+    return m - 0.4 * k * m - (0.3 * m if k else 0.0) - OPPONENT * k
+
 
 #: Nodes searched between two checks of the clock inside ``step``.
 SLICE_NODES = 8
@@ -614,16 +681,21 @@ class Search:
         self.seed = seed
         self.rng = random.Random(seed)
         self.nodes = 0
+        self._yielded = 0  # ``nodes`` at the last yield (a slice ends at a yield)
         self.done = False
         self.root = self.board._turn.player
         self.depth_done = 0
         self._max_nodes = max_nodes
         self._best: Move | None = None
         self._legal: list[Move] | None = None
+        self.power = 6.0
+        self.trap = 0.0
         if level == "random" or self.board.is_game_over():
             self._gen = None
         else:
             self.settings = _SETTINGS[level]
+            self.power = self.settings.get("power", 6.0)
+            self.trap = self.settings.get("trap", 0.0)
             self._gen = self._run()
 
     # -- public
@@ -697,14 +769,38 @@ class Search:
             # Nothing has happened for a while: stir the choice among quiet moves, so that a
             # stalled position is not met with the same shuffle until the 120-turn draw.
             sd = max(sd, 1.0 + 6.0 * board._quiet / 120.0)
+        elif st.get("opening_noise") and not any(c > DEAD for c in board._cells):
+            # The opening (nobody killed yet): a little seeded noise among near-equal moves, so
+            # that games (and tournaments) are not all one line per seating.
+            sd = max(sd, st["opening_noise"])
         noise = [self.rng.gauss(0.0, sd) if sd else 0.0 for _ in moves]
         scores = [-1e9] * len(moves)
         self.max_nodes = st["nodes"] if self._max_nodes is None else self._max_nodes
         total_budget = self.max_nodes
         margin = st.get("margin", 0.0)
         order = list(range(len(moves)))
+        if st.get("prepass"):
+            # Stage 0: every move's static value, to search the promising ones first (and not
+            # spend the budget on a kill that walks into a lost chief).
+            static = [0.0] * len(moves)
+            for i, m in enumerate(moves):
+                board.push(m)
+                self.nodes += 1
+                static[i] = self._static()
+                board.pop()
+                if self.nodes - self._yielded >= SLICE_NODES:
+                    self._yielded = self.nodes
+                    yield
+            order.sort(key=lambda i: -static[i])
+            self._best = self._checked(moves[order[0]])
         try:
-            for depth in range(1, st["depth"] + 1):
+            max_depth = st["depth"]
+            if st.get("duel_depth") and sum(1 for p in range(4) if board._control[p] == p) == 2:
+                # Two players left: the paranoid search is exact minimax; look one ply deeper.
+                max_depth = st["duel_depth"]
+                self.max_nodes = st.get("duel_nodes", self.max_nodes) if self._max_nodes is None else self._max_nodes
+                total_budget = self.max_nodes
+            for depth in range(1, max_depth + 1):
                 alpha = -1e9
                 best_i = None
                 new_scores = [-1e9] * len(moves)
@@ -735,20 +831,44 @@ class Search:
         # until it is the root player's turn again, then search his best follow-up. This sees
         # the threats a move creates, which the paranoid one-ply search cannot.
         order.sort(key=lambda i: -scores[i])
-        top = [i for i in order[:k] if scores[i] > -WIN / 2]
+        extend = st.get("extend", 0)
+        top = [i for i in order[:k + extend] if scores[i] > -WIN / 2]
         if len(top) < 2:
             return
         w = st["weight"]
         best_v = None
-        for i in top:
+        for n, i in enumerate(top):
             if self.nodes >= total_budget * 3:
                 break  # a safety net: the lookahead is bounded per move anyway
+            if n >= k and best_v is not None and best_v > -WIN / 4:
+                break  # past the first k only while every move seen so far loses
             v2 = yield from self._lookahead(moves[i], st["follow_nodes"])
             v = (1 - w) * scores[i] + w * v2
             if best_v is None or v > best_v:
                 best_v = v
                 self._best = self._checked(moves[i])
             yield
+
+    def _static(self) -> float:
+        """The root player's value of the board, terminal positions included."""
+        board = self.board
+        root = self.root
+        control = board._control
+        if control[root] != root:
+            return -WIN
+        if sum(1 for p in range(4) if control[p] == p) == 1:
+            return WIN
+        if board._quiet >= 120:
+            return self._draw()
+        return evaluate(board, root, power=self.power, trap=self.trap)
+
+    def _draw(self) -> float:
+        """The value of a drawn position for the root player. With ``relative_draw``: a little
+        less than an even game with the players still in it (so a side that is ahead plays on
+        and one that is behind welcomes it); else the constant ``DRAW``."""
+        if not self.settings.get("relative_draw"):
+            return DRAW
+        return _even(self.board) - 5.0
 
     def _lookahead(self, move: Move, follow_nodes: int) -> Generator[None, None, float]:
         board = self.board
@@ -766,7 +886,7 @@ class Search:
                 v = WIN
                 break
             if board._quiet >= 120:
-                v = DRAW
+                v = self._draw()
                 break
             if board._turn.player == root:
                 self.max_nodes = self.nodes + follow_nodes
@@ -774,14 +894,14 @@ class Search:
                     v = yield from self._search(1, -1e9, 1e9, 0)
                 except _Budget:
                     self._unwind(base + 1 + plies)
-                    v = evaluate(board, root)
+                    v = evaluate(board, root, power=self.power, trap=self.trap)
                 break
             if plies >= 6:
-                v = evaluate(board, root)
+                v = evaluate(board, root, power=self.power, trap=self.trap)
                 break
             reply = yield from self._policy()
             if reply is None:
-                v = evaluate(board, root)
+                v = evaluate(board, root, power=self.power, trap=self.trap)
                 break
             board.push(reply)
             self.nodes += 1
@@ -802,22 +922,24 @@ class Search:
         for m in moves:
             board.push(m)
             self.nodes += 1
-            v = evaluate(board, player) if board._control[player] == player else -WIN
+            v = evaluate(board, player, power=self.power, trap=self.trap) if board._control[player] == player else -WIN
             if len(board.active_players) == 1 and board._control[player] == player:
                 v = WIN
             board.pop()
             if v > best_v:
                 best, best_v = m, v
-            if self.nodes % SLICE_NODES == 0:
+            if self.nodes - self._yielded >= SLICE_NODES:
+                self._yielded = self.nodes
                 yield
         return best
 
     def _search(self, depth: int, alpha: float, beta: float, qply: int) -> Generator[None, None, float]:
         board = self.board
+        if self.nodes - self._yielded >= SLICE_NODES:
+            self._yielded = self.nodes
+            yield
         if self.nodes >= self.max_nodes:
             raise _Budget
-        if self.nodes % SLICE_NODES == 0:
-            yield
         root = self.root
         control = board._control
         if control[root] != root:
@@ -826,10 +948,11 @@ class Search:
         if len(active) == 1:
             return WIN + depth
         if board._quiet >= 120:
-            return DRAW
+            return self._draw()
         mover = board._turn.player
+        maxing = mover == root
         if depth <= 0:
-            stand = evaluate(board, root)
+            stand = evaluate(board, root, power=self.power, trap=self.trap)
             qd = self.settings["qdepth"]
             if qply >= qd:
                 return stand
@@ -841,14 +964,20 @@ class Search:
                 if stand <= alpha:
                     return stand
                 beta = min(beta, stand)
-            moves = _Gen(board).moves(quiet=False)
+            if self.settings.get("qnarrow"):
+                # Narrow quiescence: one placement per kill, and an opponent only takes the
+                # root player's pieces or a chief (what changes the root's value the most).
+                gen = _Gen(board)
+                moves = gen.moves(quiet=False, places=1,
+                                  victims=None if maxing else _narrow(gen.enemy, control, root))
+            else:
+                moves = _Gen(board).moves(quiet=False)
             best = stand
         else:
             moves = candidate_moves(board)
             if not moves:
                 return DRAW
             best = None
-        maxing = mover == root
         for m in moves:
             board.push(m)
             self.nodes += 1

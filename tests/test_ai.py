@@ -11,6 +11,9 @@ from djambi.ai import (
     LEVELS,
     SLICE_NODES,
     Search,
+    _Gen,
+    _even,
+    _narrow,
     _pairs,
     candidate_moves,
     choose_move,
@@ -239,3 +242,37 @@ def test_small_tournament_prints_a_line_per_level(capsys):
 def test_tournament_rejects_bad_levels(capsys):
     assert tournament_main(["--players", "easy,wizard,random"]) == 2
     assert "wizard" in capsys.readouterr().err
+
+
+def test_hard_walks_its_chief_out_of_a_corpse_trap():
+    # Red's chief on A1 has corpses on A2 and B1: one more on B2 and he perishes (Red has no
+    # necromobile). Blue's necromobile can carry the corpse on F4 there on the next move.
+    board = position({
+        "A1": "rC", "A2": "xM", "B1": "xM", "F4": "xM", "C3": "rM", "H5": "rM",
+        "F6": "bN", "I9": "bC", "I1": "yC", "H2": "yM", "G9": "gC", "G8": "gM",
+    })
+    move = Search(board, "hard", 1, max_nodes=SMALL["hard"]).run()
+    board.push(move)
+    for reply in board.generate_legal_moves():
+        board.push(reply)
+        assert board.is_active(0), (move, reply)
+        board.pop()
+
+
+def test_narrow_quiescence_moves_are_legal():
+    rng = random.Random(12)
+    board = Board()
+    for _ in range(150):
+        if board.is_game_over():
+            break
+        legal = set(board.generate_legal_moves())
+        gen = _Gen(board)
+        for root in range(4):
+            for move in gen.moves(quiet=False, places=1, victims=_narrow(gen.enemy, board._control, root)):
+                assert move in legal, (board.code(), move)
+        board.push(random_move(board, rng))
+
+
+def test_a_draw_is_worth_about_an_even_game():
+    board = Board()
+    assert abs(_even(board) - evaluate(board, 0)) < 3.0
