@@ -555,48 +555,10 @@ def candidate_moves(board: Board, quiet: bool = True) -> list[Move]:
 
 
 def _pairs(board: Board) -> list[tuple[int, int]]:
-    """Every (piece square, destination) with at least one legal move, in square order."""
-    cells = board._cells
-    control = board._control
-    player = board._turn.player
-    enemy = [False] * 72
-    for code in range(1, 31):
-        ctl = control[(code - 1) >> 3]
-        enemy[code] = ctl != player and ctl != FROZEN
-    out = []
-    for s in range(81):
-        code = cells[s]
-        if code == 0 or code > DEAD or control[(code - 1) >> 3] != player:
-            continue
-        kind = (code - 1) & 7
-        for ray in RAYS[s]:
-            steps = 0
-            for t in ray:
-                steps += 1
-                if kind == MILITANT and steps > 2:
-                    break
-                target = cells[t]
-                if target == 0:
-                    if t != MAZE or kind == CHIEF:
-                        out.append((s, t))
-                    continue
-                if t == MAZE:
-                    if kind == CHIEF:
-                        ok = target < DEAD and enemy[target]
-                    elif kind == ASSASSIN or kind == PROVOCATEUR:
-                        ok = target < DEAD and enemy[target] and bool(board._exits(s, kind))
-                    elif kind == NECROMOBILE:
-                        ok = target > DEAD and bool(board._exits(s, kind))
-                    else:
-                        ok = False
-                elif target > DEAD:
-                    ok = kind == NECROMOBILE
-                else:
-                    ok = enemy[target] and kind != REPORTER and kind != NECROMOBILE
-                if ok:
-                    out.append((s, t))
-                break
-    return out
+    """Every (piece square, destination) with at least one legal move, in square order. The
+    search's move generator has at least one move for each such pair (it cuts only the
+    choices that follow: corpse squares, exits)."""
+    return sorted({(m.piece, m.to) for m in _Gen(board).moves()})
 
 
 def random_move(board: Board, rng: random.Random) -> Move:
