@@ -23,10 +23,12 @@ from djambi.squares import SQUARES
 from app import render, session, ui
 from app import settings as prefs
 
-try:  # computer players, once the engine has them
-    from djambi import ai  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover
-    ai = None
+
+def computer_players():
+    """``djambi.ai``, imported on first use: a page with human seats only never pays for it."""
+    from djambi import ai
+
+    return ai
 
 THINK_STEP_MS = 20.0
 COMPUTER_PAUSE_S = 0.35  # between computer moves, so people can follow them
@@ -437,7 +439,7 @@ class App:
     # ------------------------------------------------------------------ computer players
     def maybe_computer(self) -> None:
         """Start the computer's turn loop if a computer is to move (and not paused)."""
-        if ai is None or self.thinking or self.paused or not self.game.computer_to_move():
+        if self.thinking or self.paused or not self.game.computer_to_move():
             return
         self.generation += 1
         self.thinking = True
@@ -456,7 +458,7 @@ class App:
             await asyncio.sleep(0)  # let "thinking" show
             while live() and self.game.computer_to_move():
                 board = self.game.board
-                search = ai.Search(board.copy(), self.game.seat(board.turn), random.randrange(1 << 30))
+                search = computer_players().Search(board.copy(), self.game.seat(board.turn), random.randrange(1 << 30))
                 while not search.step(THINK_STEP_MS):
                     await asyncio.sleep(0)
                     if not live():
@@ -538,11 +540,7 @@ class App:
                 option = document.createElement("option")
                 option.value = kind
                 option.textContent = session.SEAT_LABELS[kind]
-                if kind != session.HUMAN and ai is None:
-                    option.disabled = True
                 select.append(option)
-        el("#seats-note").textContent = (
-            "" if ai is not None else "Computer players are not available in this version yet.")
 
     def update_seat_selects(self) -> None:
         hostage = el("#players-3").checked
