@@ -580,13 +580,21 @@ def random_move(board: Board, rng: random.Random) -> Move:
 
 
 #: Per level: depth of the main search, node budget, quiescence depth, noise on root scores.
+#: Hard's extras: ``margin`` (window below the best move in the one-ply search), ``lookahead``
+#: (moves given the opponent-model look-ahead), ``follow_nodes`` (budget of the root player's
+#: follow-up search in it), ``weight`` (of the look-ahead's value in the blend), ``prepass``
+#: (static value of every move first), ``qnarrow`` (narrow quiescence), ``relative_draw``
+#: (``Search._draw``), ``opening_noise`` (before the first kill), ``trap`` (see ``evaluate``),
+#: ``extend`` (more look-aheads while every one so far loses), ``duel_depth``/``duel_nodes``
+#: (search depth and budget with two players left), ``cap`` (nodes of the whole search, at
+#: most one look-ahead more).
 _SETTINGS = {
     "easy": dict(depth=1, nodes=400, qdepth=0, noise=3.0),
     "normal": dict(depth=1, nodes=2500, qdepth=3, noise=0.0),
     "hard": dict(depth=1, nodes=3000, qdepth=3, noise=0.0, margin=15.0,
                  lookahead=5, follow_nodes=600, weight=0.5,
                  prepass=True, qnarrow=True, relative_draw=True, opening_noise=0.5, trap=20.0,
-                 extend=10, duel_depth=2, duel_nodes=8000),
+                 extend=10, duel_depth=2, duel_nodes=8000, cap=11000),
 }
 
 _NARROW: dict[tuple, list[bool]] = {}
@@ -800,8 +808,8 @@ class Search:
         w = st["weight"]
         best_v = None
         for n, i in enumerate(top):
-            if self.nodes >= total_budget * 3:
-                break  # a safety net: the lookahead is bounded per move anyway
+            if self.nodes >= st.get("cap", total_budget * 3):
+                break  # a safety net on the whole search: each look-ahead is bounded anyway
             if n >= k and best_v is not None and best_v > -WIN / 4:
                 break  # past the first k only while every move seen so far loses
             v2 = yield from self._lookahead(moves[i], st["follow_nodes"])
