@@ -555,10 +555,18 @@ def candidate_moves(board: Board, quiet: bool = True) -> list[Move]:
 
 
 def _pairs(board: Board) -> list[tuple[int, int]]:
-    """Every (piece square, destination) with at least one legal move, in square order. The
-    search's move generator has at least one move for each such pair (it cuts only the
-    choices that follow: corpse squares, exits)."""
-    return sorted({(m.piece, m.to) for m in _Gen(board).moves()})
+    """Every (piece square, destination) with at least one legal move, in square and ray
+    order (the engine's). The search's move generator has at least one move for each such
+    pair: it cuts only the choices that follow (corpse squares, exits)."""
+    return sorted({(m.piece, m.to) for m in _Gen(board).moves()}, key=_ray_order)
+
+
+#: Per square: every square on its rays, numbered in ray order (the engine's walk order).
+_RAY_INDEX = tuple({t: i for i, t in enumerate(t for ray in RAYS[s] for t in ray)} for s in range(81))
+
+
+def _ray_order(pair: tuple[int, int]) -> tuple[int, int]:
+    return pair[0], _RAY_INDEX[pair[0]][pair[1]]
 
 
 def random_move(board: Board, rng: random.Random) -> Move:
