@@ -776,7 +776,8 @@ class Search:
             if st.get("duel_depth") and sum(1 for p in range(4) if board._control[p] == p) == 2:
                 # Two players left: the paranoid search is exact minimax; look one ply deeper.
                 max_depth = st["duel_depth"]
-                self.max_nodes = st.get("duel_nodes", self.max_nodes) if self._max_nodes is None else self._max_nodes
+                if self._max_nodes is None:
+                    self.max_nodes = st.get("duel_nodes", self.max_nodes)
                 total_budget = self.max_nodes
             for depth in range(1, max_depth + 1):
                 alpha = -1e9
@@ -900,7 +901,10 @@ class Search:
         for m in moves:
             board.push(m)
             self.nodes += 1
-            v = evaluate(board, player, power=self.power, trap=self.trap) if board._control[player] == player else -WIN
+            if board._control[player] == player:
+                v = evaluate(board, player, power=self.power, trap=self.trap)
+            else:
+                v = -WIN
             if len(board.active_players) == 1 and board._control[player] == player:
                 v = WIN
             board.pop()
