@@ -276,3 +276,16 @@ def test_narrow_quiescence_moves_are_legal():
 def test_a_draw_is_worth_about_an_even_game():
     board = Board()
     assert abs(_even(board) - evaluate(board, 0)) < 3.0
+
+
+def test_hard_search_is_bounded_in_nodes():
+    # The whole search, look-aheads included, stays near its cap (one look-ahead more at most).
+    from djambi.ai import _SETTINGS
+
+    cap = _SETTINGS["hard"]["cap"]
+    for i, board in enumerate([POSITIONS[2], played(13, 200), played(14, 260, hostage=True)]):
+        if board.is_game_over():
+            continue
+        search = Search(board, "hard", i)
+        assert board.is_legal(search.run())
+        assert search.nodes <= cap + 3000, (i, search.nodes)
