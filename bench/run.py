@@ -427,7 +427,7 @@ def main(argv: list[str] | None = None) -> int:
             log(f"\nWARNING: page errors: {pages.errors}")
 
     pyo = (res.get("engine", {}).get("pyodide_node") or res.get("ai", {}).get("pyodide_node") or {})
-    if pyo:
+    if pyo.get("pyodide") and pyo.get("python"):
         res["machine"]["pyodide"] = f"{pyo['pyodide']['version']} (Python {pyo['python']})"
     res["load_end"] = loadavg()
     res["seconds"] = time.perf_counter() - started
