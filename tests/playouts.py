@@ -20,12 +20,15 @@ def scaled(factor: float) -> settings:
     )
 
 
-def random_game(seed: int, plies: int, hostage: bool = False) -> Board:
-    """A game of ``plies`` uniformly random legal moves (fewer if it ends first)."""
-    rng = random.Random(seed)
-    board = Board(hostage=hostage)
+def play_randomly(board: Board, rng: random.Random, plies: int) -> Board:
+    """Play ``plies`` uniformly random legal moves on ``board`` (fewer if the game ends first)."""
     for _ in range(plies):
         if board.is_game_over():
             break
         board.push(rng.choice(board.generate_legal_moves()))
     return board
+
+
+def random_game(seed: int, plies: int, hostage: bool = False) -> Board:
+    """A game of ``plies`` uniformly random legal moves from the start (fewer if it ends first)."""
+    return play_randomly(Board(hostage=hostage), random.Random(seed), plies)

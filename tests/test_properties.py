@@ -7,7 +7,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from playouts import scaled
+from playouts import play_randomly, scaled
 from djambi import Board, DRAW_TURNS, FROZEN, HOSTAGE, Kind, Move, parse_position
 from djambi.pieces import DEAD
 from djambi.squares import MAZE
@@ -82,11 +82,7 @@ def playout(board: Board, rng: random.Random, plies: int) -> Board:
 def test_invariants_hold_along_random_playouts(seed: int, hostage: bool, skip: int) -> None:
     """From the start, or from a random point deep in a random game, check 30 moves closely."""
     rng = random.Random(seed)
-    board = Board(hostage=hostage)
-    for _ in range(skip):
-        if board.is_game_over():
-            break
-        board.push(rng.choice(board.generate_legal_moves()))
+    board = play_randomly(Board(hostage=hostage), rng, skip)
     check_invariants(board)
     playout(board, rng, 30)
 
