@@ -31,20 +31,12 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-# The flags of e2e/conftest.py, plus a host resolver that knows only localhost.
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
-]
-LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
+sys.path.insert(0, str(ROOT / "scripts"))
+from chromium import CHROMIUM, LOCAL_HOSTS  # noqa: E402  (shared with e2e/conftest.py)
+from chromium import CHROMIUM_ARGS as _E2E_ARGS  # noqa: E402
+
+# The flags of the e2e tests, plus a host resolver that knows only localhost.
+CHROMIUM_ARGS = [*_E2E_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1"]
 TIMEOUT_MS = 120_000
 
 # Installed before any script of the page runs.

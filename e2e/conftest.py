@@ -27,26 +27,23 @@ from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
 READY_TIMEOUT_MS = 60_000
 
 
-def _load_serve_module():
-    spec = importlib.util.spec_from_file_location("djambi_serve", ROOT / "scripts" / "serve.py")
+def _load_script(name: str):
+    """A module of scripts/ (not a package), loaded from its file."""
+    spec = importlib.util.spec_from_file_location(f"djambi_{name}", ROOT / "scripts" / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def _load_serve_module():
+    return _load_script("serve")
+
+
+_chromium = _load_script("chromium")
+CHROMIUM, CHROMIUM_ARGS, LOCAL_HOSTS = _chromium.CHROMIUM, _chromium.CHROMIUM_ARGS, _chromium.LOCAL_HOSTS
 
 
 def wait_ready(page: Page, timeout: float = READY_TIMEOUT_MS) -> None:
@@ -91,25 +88,37 @@ def external_requests() -> list[str]:
     return []
 
 
-@pytest.fixture
-def new_page(browser, base_url, external_requests, request):
-    """new_page(**context_options) -> Page; contexts are closed after the test."""
-    contexts = []
+def keep_local(context, record: list[str]) -> None:
+    """Abort every request of ``context`` to a host other than this machine, recording its URL."""
 
     def block_external(route):
         url = route.request.url
         if urlsplit(url).hostname in LOCAL_HOSTS:
             route.continue_()
         else:
-            external_requests.append(url)
+            record.append(url)
             route.abort()
+
+    context.route("**/*", block_external)
+
+
+@pytest.fixture(scope="session")
+def local_only():
+    """``keep_local`` for fixtures of wider scope than ``new_page`` (e.g. a page shared by a module)."""
+    return keep_local
+
+
+@pytest.fixture
+def new_page(browser, base_url, external_requests, request):
+    """new_page(**context_options) -> Page; contexts are closed after the test."""
+    contexts = []
 
     def make(**context_options) -> Page:
         context_options.setdefault("base_url", base_url)
         context_options.setdefault("service_workers", "block")
         context = browser.new_context(**context_options)
         contexts.append(context)
-        context.route("**/*", block_external)
+        keep_local(context, external_requests)
         page = context.new_page()
         page.set_default_navigation_timeout(READY_TIMEOUT_MS)
         return page

@@ -18,7 +18,6 @@ from djambi import Board, format_game_code, square_name
 
 STORAGE_KEY = "djambi.save.v1"
 BACKUP_KEY = "djambi.save.v1.backup"
-LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
 
 
 # ---------------------------------------------------------------------------- positions
@@ -139,20 +138,13 @@ class Shared:
 
 
 @pytest.fixture(scope="module")
-def shared(browser, base_url):
+def shared(browser, base_url, local_only):
     external: list[str] = []
     errors: list[str] = []
     context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800},
                                   service_workers="block")
 
-    def block_external(route):
-        if urlsplit(route.request.url).hostname in LOCAL_HOSTS:
-            route.continue_()
-        else:
-            external.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", block_external)
+    local_only(context, external)
     page = context.new_page()
     page.set_default_navigation_timeout(60_000)
     page.set_default_timeout(15_000)
