@@ -96,7 +96,7 @@ class LegalMoves:
         return isinstance(move, Move) and self._board.is_legal(move)
 
     def __bool__(self) -> bool:
-        return bool(self._board.generate_legal_moves())
+        return self._board.count_legal_moves() > 0
 
     def __repr__(self) -> str:
         return f"<LegalMoves: {', '.join(self._board.move_text(m) for m in self)}>"
