@@ -43,6 +43,29 @@ def board_from(
     return Board._from_parts(cells, ctl, Turn(player, seat_player, extra), quiet)
 
 
+#: The empty board: scenario diagrams are this with a few pieces placed (``with_pieces``).
+OPEN = """
+9 .  .  .  .  .  .  .  .  .
+8 .  .  .  .  .  .  .  .  .
+7 .  .  .  .  .  .  .  .  .
+6 .  .  .  .  .  .  .  .  .
+5 .  .  .  .  #  .  .  .  .
+4 .  .  .  .  .  .  .  .  .
+3 .  .  .  .  .  .  .  .  .
+2 .  .  .  .  .  .  .  .  .
+1 .  .  .  .  .  .  .  .  .
+"""
+
+
+def with_pieces(**placed: str) -> str:
+    """A diagram of the empty board with pieces placed: ``with_pieces(A9="rC", E5="xC")``."""
+    rows = [line.split()[1:] for line in OPEN.strip().splitlines()]
+    for name, token in placed.items():
+        sq = parse_square(name)
+        rows[8 - sq // 9][sq % 9] = token
+    return "\n".join(" ".join(r) for r in rows)
+
+
 def moves(board: Board, square: str | None = None) -> set[str]:
     """The legal moves (as move texts), optionally of the piece on ``square``."""
     sq = None if square is None else parse_square(square)
@@ -68,4 +91,4 @@ def at(board: Board, square: str) -> str:
     return "." if piece is None else piece.symbol()
 
 
-__all__ = ["board_from", "moves", "destinations", "play", "at", "Move"]
+__all__ = ["board_from", "OPEN", "with_pieces", "moves", "destinations", "play", "at", "Move"]

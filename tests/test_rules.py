@@ -4,7 +4,36 @@ from __future__ import annotations
 
 import pytest
 
-from diagrams import at, board_from, destinations, moves, play
+from diagrams import at, board_from, destinations, moves, play, with_pieces
+from scenarios import (
+    ASSASSIN_AND_PREY,
+    ASSASSIN_AND_RULER,
+    BLUE_CHIEF_WITH_SATELLITE,
+    CHIEF_AND_PREY,
+    CHIEF_AND_RULER,
+    FOUR_CHIEFS,
+    FROZEN_GREEN,
+    FROZEN_GREEN_AND_PROVOCATEUR,
+    GREEN_CHIEF_WALLED_IN_BUT_ONE,
+    GREEN_CHIEF_WALLED_IN_UNDER_BLUE,
+    GREEN_RULES,
+    HOSTAGE_CHIEF_AND_PREY,
+    HOSTAGE_CHIEF_NEAR_THE_MAZE,
+    LAST_DUEL,
+    MILITANT_AND_PREY,
+    NECROMOBILE_AND_CORPSE,
+    NECROMOBILE_AND_MAZE_CORPSE,
+    POCKET_FOR_RED_CHIEF,
+    PROVOCATEUR_AND_CHIEF,
+    PROVOCATEUR_AND_PREY,
+    PROVOCATEUR_AND_RULER,
+    RED_CHIEF_BESIDE_A_POCKET,
+    RED_CHIEF_NEAR_THE_MAZE,
+    RED_MUST_PASS,
+    REPORTER_AND_PREY,
+    REPORTER_AND_RULER,
+    TWO_PLAYERS_RED_RULES,
+)
 from djambi import Board, IllegalMoveError, Move, Party, Termination
 from djambi.squares import parse_square
 
@@ -42,27 +71,6 @@ def test_red_has_30_moves_at_start_as_rulings_9_counts():
 
 
 # ---------------------------------------------------------------------------- §2 moving
-OPEN = """
-9 .  .  .  .  .  .  .  .  .
-8 .  .  .  .  .  .  .  .  .
-7 .  .  .  .  .  .  .  .  .
-6 .  .  .  .  .  .  .  .  .
-5 .  .  .  .  #  .  .  .  .
-4 .  .  .  .  .  .  .  .  .
-3 .  .  .  .  .  .  .  .  .
-2 .  .  .  .  .  .  .  .  .
-1 .  .  .  .  .  .  .  .  .
-"""
-
-
-def with_pieces(**placed: str) -> str:
-    rows = [line.split()[1:] for line in OPEN.strip().splitlines()]
-    for name, token in placed.items():
-        sq = parse_square(name)
-        rows[8 - sq // 9][sq % 9] = token
-    return "\n".join(" ".join(r) for r in rows)
-
-
 def test_militant_moves_one_or_two_squares_in_eight_directions():
     board = board_from(with_pieces(C3="rM", I9="bC", A9="rC", I1="yC", A1="gC"))
     # E5, two steps away, is the maze: no stop there. A1 holds Green's chief: a kill.
@@ -102,7 +110,7 @@ def test_a_move_ends_on_an_occupied_square_only_to_act_on_an_enemy():
 
 # ---------------------------------------------------------------------------- §3 the pieces' actions
 def test_militant_kill_places_the_corpse_on_any_empty_square_but_the_maze():
-    board = board_from(with_pieces(D4="rM", D6="bM", A9="rC", I9="bC", I1="yC", A1="gC"))
+    board = MILITANT_AND_PREY.board()
     kills = [m for m in board.generate_legal_moves(parse_square("D4")) if m.to == parse_square("D6")]
     places = {m.place for m in kills}
     empty = {sq for sq in range(81) if board.piece_at(sq) is None and sq != parse_square("E5")}
@@ -118,14 +126,14 @@ def test_militant_may_not_kill_the_chief_in_the_maze():
 
 
 def test_chief_kills_at_any_distance_and_places_the_corpse():
-    board = board_from(with_pieces(A9="rC", A2="bM", I9="bC", I1="yC", A1="gC"))
+    board = CHIEF_AND_PREY.board()
     assert "A9xA2@A9" in moves(board, "A9")
     play(board, "A9xA2@E9")
     assert at(board, "A2") == "rC" and at(board, "E9") == "xM"
 
 
 def test_chief_who_kills_the_chief_in_the_maze_stays_there_in_power():
-    board = board_from(with_pieces(A9="rC", E5="bC", I1="yC", A1="gC"))
+    board = CHIEF_AND_RULER.board()
     assert board.ruler == B
     kill = {m for m in moves(board, "A9") if m.startswith("A9xE5")}
     assert "A9xE5@A9" in kill and not any(m.endswith("@E5") for m in kill)
@@ -136,14 +144,14 @@ def test_chief_who_kills_the_chief_in_the_maze_stays_there_in_power():
 
 
 def test_assassin_leaves_the_corpse_on_its_starting_square():
-    board = board_from(with_pieces(B9="rA", B4="yR", A9="rC", I9="bC", I1="yC", A1="gC"))
+    board = ASSASSIN_AND_PREY.board()
     assert {m for m in moves(board, "B9") if "B4" in m} == {"B9xB4"}
     play(board, "B9xB4")
     assert at(board, "B4") == "rA" and at(board, "B9") == "xR"
 
 
 def test_reporter_moves_then_may_kill_an_orthogonal_neighbour():
-    board = board_from(with_pieces(A5="rR", D6="bM", C7="yM", A9="rC", I9="bC", I1="yC", A1="gC"))
+    board = REPORTER_AND_PREY.board()
     at_d5 = {m for m in moves(board, "A5") if m.startswith("A5-D5")}
     assert at_d5 == {"A5-D5", "A5-D5xD6"}  # the kill is optional
     # C6 is next to D6 (orthogonal) and to C7 (orthogonal): two possible victims
@@ -161,7 +169,7 @@ def test_reporter_never_kills_diagonally_nor_without_moving():
 
 
 def test_reporter_that_kills_the_chief_in_the_maze_leaves_his_corpse_there():
-    board = board_from(with_pieces(D9="rR", E5="bC", A9="rC", I1="yC", A1="gC", B1="bM"))
+    board = REPORTER_AND_RULER.board()
     play(board, "D9-D5xE5")
     assert at(board, "E5") == "xC" and board.ruler is None
     assert not board.is_active(B) and board.controller(B) == R
@@ -169,7 +177,7 @@ def test_reporter_that_kills_the_chief_in_the_maze_leaves_his_corpse_there():
 
 
 def test_provocateur_moves_an_enemy_living_piece_alive_to_any_empty_square():
-    board = board_from(with_pieces(B8="rP", D6="bM", D7="rM", A9="rC", I9="bC", I1="yC", A1="gC"))
+    board = PROVOCATEUR_AND_PREY.board()
     provoke = {m for m in moves(board, "B8") if m.startswith("B8-D6")}
     assert "B8-D6@B8" in provoke and "B8-D6@A1" not in provoke
     assert not any(m.endswith("@E5") for m in provoke)  # the maze is only for a chief
@@ -179,14 +187,14 @@ def test_provocateur_moves_an_enemy_living_piece_alive_to_any_empty_square():
 
 
 def test_provocateur_may_drop_an_enemy_chief_into_the_maze():
-    board = board_from(with_pieces(B8="rP", D6="yC", A9="rC", I9="bC", A1="gC"))
+    board = PROVOCATEUR_AND_CHIEF.board()
     assert "B8-D6@E5" in moves(board, "B8")
     play(board, "B8-D6@E5")
     assert at(board, "E5") == "yC" and board.ruler == Y
 
 
 def test_provocateur_acting_on_the_maze_exits_then_places_the_chief_outside():
-    board = board_from(with_pieces(B8="rP", E5="bC", A9="rC", I1="yC", A1="gC"))
+    board = PROVOCATEUR_AND_RULER.board()
     maze_moves = {m for m in moves(board, "B8") if m.startswith("B8-E5")}
     assert maze_moves
     assert not any(m.endswith("@E5") for m in maze_moves)
@@ -196,7 +204,7 @@ def test_provocateur_acting_on_the_maze_exits_then_places_the_chief_outside():
 
 
 def test_necromobile_moves_any_corpse_to_an_empty_field_square():
-    board = board_from(with_pieces(C7="rN", C5="xA", A9="rC", I9="bC", I1="yC", A1="gC"))
+    board = NECROMOBILE_AND_CORPSE.board()
     nec = {m for m in moves(board, "C7") if m.startswith("C7-C5")}
     assert "C7-C5@C7" in nec and not any(m.endswith("@E5") for m in nec)
     play(board, "C7-C5@I5")
@@ -210,7 +218,7 @@ def test_corpses_are_never_killed_again():
 
 # ---------------------------------------------------------------------------- §4 acting on the maze
 def test_assassin_in_the_maze_kills_exits_and_leaves_the_corpse_at_home():
-    board = board_from(with_pieces(C5="rA", E5="bC", A9="rC", I1="yC", A1="gC", I5="bM"))
+    board = ASSASSIN_AND_RULER.board()
     maze = {m for m in moves(board, "C5") if m.startswith("C5xE5")}
     exits = {m.split("-")[1] for m in maze}
     # may pass over C5 (empty then) but not stop there; D5 is between
@@ -222,7 +230,7 @@ def test_assassin_in_the_maze_kills_exits_and_leaves_the_corpse_at_home():
 
 
 def test_necromobile_removes_the_chiefs_corpse_from_the_maze():
-    board = board_from(with_pieces(C7="rN", E5="xC", A9="rC", I9="bC", I1="yC", A1="gC"))
+    board = NECROMOBILE_AND_MAZE_CORPSE.board()
     maze = [m for m in board.generate_legal_moves(parse_square("C7")) if m.to == parse_square("E5")]
     assert maze and all(m.exit is not None and m.place is not None for m in maze)
     assert all(m.place != m.exit and m.place != parse_square("E5") for m in maze)
@@ -238,10 +246,7 @@ def test_a_chief_taken_from_the_maze_by_a_provocateur_cannot_be_put_back():
 # ---------------------------------------------------------------------------- §5 control and death
 def test_killing_a_chief_takes_all_his_players_pieces_satellites_included():
     # Blue already controls Yellow (Yellow's chief is dead): Red kills Blue's chief.
-    board = board_from(
-        with_pieces(A9="rC", B9="rM", B8="bC", H2="yM", I1="xC", A1="gC", G7="bA"),
-        control="rbbg",
-    )
+    board = BLUE_CHIEF_WITH_SATELLITE.board()
     play(board, "B9xB8@C9")
     assert board.controller(B) == R and board.controller(Y) == R
     assert board.active_players == [R, G]
@@ -251,8 +256,7 @@ def test_killing_a_chief_takes_all_his_players_pieces_satellites_included():
 
 def test_surrounded_chief_without_necromobile_perishes_and_his_pieces_freeze():
     # Green's chief A2 has neighbours A3 B3 B2 A1 B1: B1 is a corpse after Red's necromobile acts.
-    board = board_from(with_pieces(A2="gC", A3="xM", B3="xM", B2="xM", A1="xM", B1=".", C1="xA",
-                                   C2="rN", G1="rC", I9="bC", I2="yC", G8="gM"))
+    board = GREEN_CHIEF_WALLED_IN_BUT_ONE.board()
     # Red's necromobile moves the corpse C1 onto B1: Green's chief is walled in.
     play(board, "C2-C1@B1")
     assert at(board, "A2") == "xC"
@@ -277,15 +281,13 @@ def test_a_necromobile_saves_a_walled_in_chief():
 
 
 def test_pieces_of_a_perished_chief_go_to_the_ruler_when_there_is_one():
-    board = board_from(with_pieces(A2="gC", A3="xM", B3="xM", B2="xM", A1="xM", C1="xA",
-                                   C2="rN", G1="rC", E5="bC", I2="yC", G8="gM"),
-                       turn="r")
+    board = GREEN_CHIEF_WALLED_IN_UNDER_BLUE.board()
     play(board, "C2-C1@B1")
     assert not board.is_active(G) and board.controller(G) == B
 
 
 def test_frozen_parties_go_to_the_next_chief_who_takes_the_maze_and_stay_with_him():
-    board = board_from(with_pieces(A9="rC", G8="gM", I9="bC", I1="yC", A1="xC"), control="rbyf")
+    board = FROZEN_GREEN.board()
     play(board, "A9-E5")
     assert board.controller(G) == R and board.quiet_turns == 0
     play(board, "I9-H9")
@@ -294,8 +296,7 @@ def test_frozen_parties_go_to_the_next_chief_who_takes_the_maze_and_stay_with_hi
 
 
 def test_frozen_parties_go_to_a_chief_dropped_into_the_maze():
-    board = board_from(with_pieces(A9="rC", B8="rP", D6="bC", G8="gM", I1="yC", A1="xC"),
-                       control="rbyf")
+    board = FROZEN_GREEN_AND_PROVOCATEUR.board()
     play(board, "B8-D6@E5")
     assert board.ruler == B and board.controller(G) == B
 
@@ -303,8 +304,7 @@ def test_frozen_parties_go_to_a_chief_dropped_into_the_maze():
 def test_the_surround_check_covers_the_movers_own_chief():
     # Red's chief kills on A9 and drops the corpse where he stood: walled in by his own act, with
     # no necromobile, he perishes.
-    board = board_from(with_pieces(B9="rC", A9="bM", A8="xM", B8="xM",
-                                   I9="bC", I1="yC", A1="gC", G5="rM"))
+    board = RED_CHIEF_BESIDE_A_POCKET.board()
     assert board.is_active(R)
     play(board, "B9xA9@B9")
     assert at(board, "A9") == "xC" and not board.is_active(R) and board.is_frozen(R)
@@ -319,8 +319,7 @@ def test_with_a_living_necromobile_the_movers_chief_survives_the_pocket():
 
 
 def test_a_chief_dropped_into_a_pocket_of_corpses_perishes():
-    board = board_from(with_pieces(B5="rC", A8="xM", B8="xM", B9="xM", D7="bP", E9="rM",
-                                   I9="bC", I1="yC", A1="gC"), turn="b")
+    board = POCKET_FOR_RED_CHIEF.board()
     play(board, "D7-B5@A9")  # Blue drops Red's chief on A9, walled in by A8, B8, B9
     assert at(board, "A9") == "xC" and not board.is_active(R)
     assert board.is_frozen(R)
@@ -344,7 +343,7 @@ def test_a_player_who_perishes_is_eliminated_even_when_it_is_his_turn_next():
 
 # ---------------------------------------------------------------------------- §6 power and turns (in play)
 def test_chief_entering_the_maze_gets_no_extra_turn_at_once():
-    board = board_from(with_pieces(C7="rC", I9="bC", I1="yC", A1="gC", A2="gM", I8="bM", I2="yM"))
+    board = RED_CHIEF_NEAR_THE_MAZE.board()
     play(board, "C7-E5")
     assert board.ruler == R and board.turn == B and not board.is_extra_turn
     play(board, "I8-H8")
@@ -354,8 +353,7 @@ def test_chief_entering_the_maze_gets_no_extra_turn_at_once():
 
 
 def test_ruler_plays_after_every_other_players_turn():
-    board = board_from(with_pieces(E5="gC", I9="bC", A9="rC", I1="yC", A7="rM", I7="bM", I3="yM",
-                                   A3="gM"), turn="r")
+    board = GREEN_RULES.board()
     seq = []
     for text in ["A7-A6", "A3-A4", "I7-I6", "A4-B4", "I3-I4", "B4-C4", "A6-A5", "C4-D4"]:
         seq.append((board.turn.title[0], board.is_extra_turn))
@@ -367,8 +365,7 @@ def test_ruler_plays_after_every_other_players_turn():
 
 
 def test_two_players_the_ruler_plays_twice_after_the_others_turn():
-    board = board_from(with_pieces(E5="rC", I9="bC", A7="rM", I7="bM", I1="xC", A1="xC"),
-                       control="rbbr", turn="b")
+    board = TWO_PLAYERS_RED_RULES.board()
     seq = []
     for text in ["I7-I6", "A7-A6", "A6-A5", "I6-I5", "A5-A4", "A4-A3"]:
         seq.append((board.turn.title[0], board.is_extra_turn))
@@ -386,8 +383,7 @@ def test_a_player_with_no_legal_move_passes_and_the_pass_counts():
                                    A7="bM", B7="bM", C7="bM", C8="bM", C9="bM"))
     # Every Red piece is boxed in by its own pieces and Blue's militants... which Red can kill.
     assert board.count_legal_moves() > 1
-    board = board_from(with_pieces(A9="rC", A8="rM", B8="rM", B9="rM", A7="xM", B7="xM", C7="xM",
-                                   C8="xM", C9="xM", I9="bC", I1="yC", A1="gC", I8="bM"))
+    board = RED_MUST_PASS.board()
     assert [str(m) for m in board.legal_moves] == ["pass"]
     assert board.perft(1) == 1
     play(board, "pass")
@@ -396,7 +392,7 @@ def test_a_player_with_no_legal_move_passes_and_the_pass_counts():
 
 # ---------------------------------------------------------------------------- §7 end of the game
 def test_last_active_player_wins():
-    board = board_from(with_pieces(A9="rC", A2="bC", A4="rM", I1="xC", A1="xC"), control="rbbr")
+    board = LAST_DUEL.board()
     play(board, "A4xA2@A3")
     outcome = board.outcome()
     assert outcome is not None and outcome.winner == R and outcome.termination == Termination.ELIMINATION
@@ -405,7 +401,7 @@ def test_last_active_player_wins():
 
 
 def test_draw_after_120_quiet_turns():
-    board = board_from(with_pieces(A9="rC", I9="bC", I1="yC", A1="gC"), quiet=118)
+    board = FOUR_CHIEFS.board(quiet=118)
     play(board, "A9-A8")
     assert board.outcome() is None and board.quiet_turns == 119
     play(board, "I9-I8")
@@ -446,16 +442,14 @@ def test_hostage_game_green_has_no_turns():
 
 
 def test_anyone_may_kill_or_move_hostage_pieces_and_killing_its_chief_takes_them():
-    board = board_from(with_pieces(A9="rC", B2="rM", A1="gC", C1="gM", I9="bC", I1="yC"),
-                       control="rbyh")
+    board = HOSTAGE_CHIEF_AND_PREY.board()
     assert "B2xA1@B2" in moves(board, "B2")
     play(board, "B2xA1@D4")
     assert board.controller(G) == R and board.hostage is None
 
 
 def test_a_hostage_chief_in_the_maze_gives_no_power_but_occupies_it():
-    board = board_from(with_pieces(B8="rP", D6="gC", A9="rC", I9="bC", I1="yC", A5="bA"),
-                       control="rbyh")
+    board = HOSTAGE_CHIEF_NEAR_THE_MAZE.board()
     play(board, "B8-D6@E5")
     assert at(board, "E5") == "gC" and board.ruler is None
     assert board.turn == B and not board.is_extra_turn
@@ -478,7 +472,7 @@ def test_illegal_moves_are_refused_with_the_move_and_the_position():
 
 
 def test_a_move_with_a_wrong_choice_is_refused():
-    board = board_from(with_pieces(D4="rM", D6="bM", A9="rC", I9="bC", I1="yC", A1="gC"))
+    board = MILITANT_AND_PREY.board()
     for bad in ["D4xD6", "D4xD6@E5", "D4xD6@A9", "D4xD6@D6"]:
         with pytest.raises(IllegalMoveError, match="wrong choices|cannot go"):
             board.play(bad)
