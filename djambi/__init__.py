@@ -16,6 +16,7 @@ python-chess: immutable ``Move`` and ``Piece`` values, a ``Board`` with ``legal_
 
 from .board import DRAW_TURNS, FROZEN, HOSTAGE, Board, LegalMoves, Outcome, Termination
 from .move import DjambiError, IllegalMoveError, InvalidMoveError, Move
+from .narrate import Event, describe_game, describe_move, piece_letter
 from .notation import (
     InvalidGameError,
     InvalidPositionError,
@@ -39,4 +40,5 @@ __all__ = [
     "format_record", "parse_game_code", "parse_position", "parse_record",
     "Kind", "Party", "Piece", "PARTY_SIZE", "MAZE", "parse_square", "square_name",
     "Turn", "next_turn", "START_CODE",
+    "Event", "describe_move", "describe_game", "piece_letter",
 ]
