@@ -118,6 +118,7 @@ def board_svg(rotation: int = 0) -> str:
             f'<g class="sq {shade}" data-square="{name}" transform="translate({x},{y})" '
             f'aria-label="{name}" role="button">'
             f'<rect class="cell" width="{CELL}" height="{CELL}"/>{maze}'
+            f'<rect class="lm" x="3" y="3" width="{CELL - 6}" height="{CELL - 6}"/>'
             f'<rect class="hl" width="{CELL}" height="{CELL}"/>'
             f'<rect class="frame" x="4" y="4" width="{CELL - 8}" height="{CELL - 8}" rx="6"/>'
             f'<circle class="dot" cx="50" cy="50" r="15"/>'
@@ -191,12 +192,9 @@ def with_static_board(html: str) -> str:
 
 
 # ---------------------------------------------------------------------------- square views
-def last_move_squares(board: Board) -> tuple[set[int], set[int]]:
-    """(main squares, secondary squares) of the last move: where the piece came from and went,
-    and where a corpse or a moved piece was put, or the reporter's victim."""
-    if not board.move_stack:
-        return set(), set()
-    move: Move = board.move_stack[-1]
+def move_squares(move: Move) -> tuple[set[int], set[int]]:
+    """(main squares, secondary squares) of a move: where the piece came from and went, and where
+    a corpse or a moved piece was put, the reporter's victim, or the maze it acted on."""
     if move.is_pass():
         return set(), set()
     main = {move.piece, move.exit if move.exit is not None else move.to}
@@ -204,6 +202,76 @@ def last_move_squares(board: Board) -> tuple[set[int], set[int]]:
     if move.exit is not None:
         aux.add(move.to)
     return main, aux - main
+
+
+def last_move_squares(board: Board) -> tuple[set[int], set[int]]:
+    """``move_squares`` of the board's last move (none at the start)."""
+    if not board.move_stack:
+        return set(), set()
+    return move_squares(board.move_stack[-1])
+
+
+#: How many players' latest moves are marked (the most recent first, each fainter than the last).
+MARKED_MOVES = 4
+
+
+def move_marks(recent: Iterable[tuple[Party, Move]]) -> dict[int, str]:
+    """Classes marking each player's latest move: ``recent`` is (player, move), most recent
+    first. A square touched by several of them shows the most recent. ``lm-r age0``: Red's move,
+    the latest; ``aux`` marks where a corpse or a moved piece went."""
+    marks: dict[int, str] = {}
+    for age, (player, move) in enumerate(list(recent)[:MARKED_MOVES]):
+        main, aux = move_squares(move)
+        for sq in sorted(main):
+            marks.setdefault(sq, f"lm lm-{player.letter} age{age}")
+        for sq in sorted(aux):
+            marks.setdefault(sq, f"lm lm-{player.letter} age{age} aux")
+    return marks
+
+
+@dataclass(frozen=True)
+class Slide:
+    """One piece gliding across the board in a move's animation: the ``<use>`` href and colour
+    class of what moves, the squares it passes (start, [maze,] end), and when (milliseconds)."""
+
+    href: str
+    cls: str
+    path: tuple[int, ...]
+    delay: int
+    duration: int
+
+
+#: A move's whole animation lasts at most this long: the piece, then the corpse or placed piece.
+ANIMATION_MS = 300
+_FIRST_MS, _SECOND_MS = 180, 120
+
+
+def _look(piece: Piece) -> tuple[str, str]:
+    if piece.party is None:
+        return f"#d-{piece.kind.letter}", "pc-x"
+    return f"#k-{piece.kind.letter}", f"pc-{piece.party.letter}"
+
+
+def slides(events: Iterable) -> list[Slide]:
+    """The animation of a move from its ``djambi.narrate`` events: the moving piece first, then
+    the piece it put somewhere else (a corpse carried off, a piece placed), within
+    ``ANIMATION_MS``."""
+    from djambi.narrate import CORPSE, KILL, MOVE, PLACE
+
+    out: list[Slide] = []
+    second: list[Slide] = []
+    for event in events:
+        if event.piece is None or event.square is None or event.to is None:
+            continue
+        if event.kind == MOVE:
+            href, cls = _look(event.piece)
+            path = (event.square, event.via, event.to) if event.via is not None else (event.square, event.to)
+            out.append(Slide(href, cls, path, 0, _FIRST_MS))
+        elif event.kind in (KILL, PLACE, CORPSE) and event.to != event.square:
+            piece = Piece.corpse(event.piece.kind) if event.kind == KILL else event.piece
+            href, cls = _look(piece)
+            second.append(Slide(href, cls, (event.square, event.to), _FIRST_MS, _SECOND_MS))
+    return out + second
 
 
 def describe(sq: int, piece: Piece | None, board: Board) -> str:
@@ -235,13 +303,14 @@ def square_views(
     show_mine: bool = True,
     cursor: int | None = None,
     lifted: Iterable[int] = (),
+    marks: dict[int, str] | None = None,
 ) -> list[SquareView]:
-    """What each of the 81 squares shows."""
+    """What each of the 81 squares shows. ``marks``: ``move_marks`` of the players' latest moves."""
     options = set(options)
     chosen = set(chosen)
     lifted = set(lifted)
     preview = preview or {}
-    last_main, last_aux = last_move_squares(board)
+    marks = marks or {}
     over = board.is_game_over() if show_mine else True
     turn = board.turn
     ruler = board.ruler
@@ -267,10 +336,8 @@ def square_views(
                     cls.append("mine")
                 if sq == MAZE and piece.kind == Kind.CHIEF and ruler == piece.party:
                     cls.append("ruler")
-        if sq in last_main:
-            cls.append("last")
-        elif sq in last_aux:
-            cls.append("last-aux")
+        if sq in marks:
+            cls.append(marks[sq])
         if sq == selected:
             cls.append("sel")
         if sq in chosen:
@@ -290,5 +357,6 @@ def square_views(
 
 
 __all__ = ["SquareView", "board_svg", "square_views", "square_origin", "last_move_squares",
+           "move_squares", "move_marks", "MARKED_MOVES", "Slide", "slides", "ANIMATION_MS",
            "describe", "coord_labels", "square_transform", "board_step", "static_board_block",
            "with_static_board", "PARTY_ROTATION", "SIZE", "CELL", "MARGIN"]

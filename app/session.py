@@ -13,6 +13,7 @@ under ``BACKUP_KEY`` (never deleted) and a new game starts, with a message sayin
 
 from __future__ import annotations
 
+import itertools
 import json
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -32,7 +33,13 @@ COMPUTER_LEVELS = ("easy", "normal", "hard", "random")
 SEAT_KINDS = (HUMAN, *COMPUTER_LEVELS)
 SEAT_LABELS = {"human": "Human", "easy": "Computer (easy)", "normal": "Computer (normal)",
                "hard": "Computer (hard)", "random": "Computer (random)"}
+#: One letter per seat kind, for links (``;seats=hnnd``).
+SEAT_LETTERS = {"human": "h", "easy": "e", "normal": "n", "hard": "d", "random": "r"}
 MAX_SAVE = 400_000  # characters
+
+#: Every change to any game takes the next number: a search started for one revision can never be
+#: mistaken for one of another game (see ``app.loop``).
+_REVISIONS = itertools.count(1)
 
 
 class Storage(Protocol):
@@ -68,6 +75,11 @@ class Game:
     board: Board = field(default_factory=Board)
     seats: list[str] = field(default_factory=lambda: [HUMAN] * 4)
     redo_moves: list[Move] = field(default_factory=list)
+    revision: int = field(default_factory=lambda: next(_REVISIONS))
+
+    def touch(self) -> None:
+        """Note a change (every method that changes the game calls it)."""
+        self.revision = next(_REVISIONS)
 
     # ------------------------------------------------------------------ seats
     def seat(self, player: Party | int) -> str:
@@ -91,6 +103,7 @@ class Game:
             self.redo_moves.pop(0)
         else:
             self.redo_moves.clear()
+        self.touch()
         return move
 
     def can_undo(self) -> bool:
@@ -107,6 +120,7 @@ class Game:
     def undo(self) -> list[Move]:
         """Undo the last move, then any computer moves before it, so that a human is to move
         again (or the game is back at its start). A draw agreement is undone first, alone."""
+        self.touch()
         if self.draw_agreed():
             self.board = _replay(self.board.root(), self.board.move_stack)
             return []
@@ -121,6 +135,7 @@ class Game:
 
     def redo(self) -> list[Move]:
         """Replay the next undone move, then any computer moves that follow it."""
+        self.touch()
         done = []
         any_human = any(s == HUMAN for s in self.seats)
         while self.redo_moves and not self.board.is_game_over():
@@ -134,6 +149,7 @@ class Game:
     def agree_draw(self) -> None:
         self.board.agree_draw()
         self.redo_moves.clear()
+        self.touch()
 
     def unfinished(self) -> bool:
         """A game worth asking about before replacing it: moves played and not over."""
@@ -259,6 +275,65 @@ def save(storage: Storage, game: Game) -> str:
     return ""
 
 
+class Keeper:
+    """The saved game, kept in step with other tabs of the same page.
+
+    It remembers the text it last read or wrote. Before writing it looks again: if another tab
+    wrote meanwhile (or the ``storage`` event said so), it does not overwrite; ``conflict`` turns
+    on and the page asks whether to load the other tab's game or keep this one. Nothing is lost:
+    until the question is answered this tab's moves stay in memory, the other's in storage.
+    """
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self.known: str | None = None  # the saved text as this tab last read or wrote it
+        self.conflict = False
+
+    def _read(self) -> str | None:
+        try:
+            return self.storage.get(STORAGE_KEY)
+        except Exception:  # noqa: BLE001 (storage unavailable)
+            return self.known
+
+    def load(self) -> Loaded:
+        loaded = load(self.storage)
+        self.known = self._read()
+        self.conflict = False
+        return loaded
+
+    def changed_elsewhere(self) -> bool:
+        """Whether the saved game is no longer what this tab last read or wrote."""
+        current = self._read()
+        return current is not None and current != self.known
+
+    def noticed(self) -> bool:
+        """The page heard of a change in another tab (the ``storage`` event): ``True`` if the
+        saved game really differs from this tab's (then ``conflict`` is on)."""
+        if self.changed_elsewhere():
+            self.conflict = True
+        return self.conflict
+
+    def save(self, game: Game) -> str:
+        """Save, unless another tab's game would be overwritten: then ``conflict`` turns on and
+        nothing is written. Returns an error message, or ""."""
+        if self.conflict or self.changed_elsewhere():
+            self.conflict = True
+            return ""
+        return self.force(game)
+
+    def force(self, game: Game) -> str:
+        """Save this tab's game over whatever is stored (the player chose to keep it)."""
+        problem = save(self.storage, game)
+        if not problem:
+            self.known = self._read()
+            self.conflict = False
+        return problem
+
+    def take_theirs(self) -> Loaded:
+        """Load the other tab's game (the player chose it)."""
+        return self.load()
+
+
 # ---------------------------------------------------------------------------- links
 class LinkError(ValueError):
     """A link fragment that is not a Djambi position or game."""
@@ -275,15 +350,44 @@ def is_game_link(fragment: str) -> bool:
     return text.startswith(POSITION_PREFIX[:1]) or text.startswith(GAME_PREFIX[:1])
 
 
+#: What follows a position or game code in a link to say who sits where: ``;seats=hnnd``.
+SEATS_PARAM = ";seats="
+
+
+def seats_text(seats: list[str]) -> str:
+    """``hnnd``: one letter a seat, Red first (``SEAT_LETTERS``)."""
+    return "".join(SEAT_LETTERS[s] for s in seats)
+
+
+def parse_seats(text: str) -> list[str]:
+    """The seats written ``hnnd``; ``LinkError`` naming the bad letter otherwise."""
+    kinds = {letter: kind for kind, letter in SEAT_LETTERS.items()}
+    if len(text) != 4:
+        raise LinkError(f"This link's seats ({text[:12]!r}) should be four letters, one per player "
+                        f"(h human, e easy, n normal, d hard, r random).")
+    seats = []
+    for party, letter in zip(Party, text):
+        if letter not in kinds:
+            raise LinkError(f"This link's seat for {party.title} ({letter!r}) is not one of "
+                            f"h (human), e, n, d, r (computer levels).")
+        seats.append(kinds[letter])
+    return seats
+
+
 def game_from_link(fragment: str) -> Game | None:
     """The game a link opens (``None`` for an empty fragment); ``LinkError`` if it is bad.
 
     ``#P1.…`` is a position (no moves to undo); ``#G1~…`` a whole game (its moves can be undone).
-    Every seat is human.
+    Either may end in ``;seats=hnnd`` (who plays each party); links made before seats were
+    written open with every seat human.
     """
     text = fragment_text(fragment)
     if not text:
         return None
+    seats = [HUMAN] * 4
+    if SEATS_PARAM in text:
+        text, _, seat_letters = text.partition(SEATS_PARAM)
+        seats = parse_seats(seat_letters.strip())
     try:
         if text.startswith(POSITION_PREFIX) or text.startswith("P"):
             board = Board.from_code(text)
@@ -294,16 +398,20 @@ def game_from_link(fragment: str) -> Game | None:
                             "(it should end in #P1.… or #G1~…).")
     except DjambiError as exc:
         raise LinkError(f"This link's game cannot be opened: {exc}") from None
-    seats = [HUMAN] * 4
+    if board.root().is_hostage_game:
+        seats[Party.GREEN] = HUMAN  # the hostage never plays
     return Game(board, seats)
 
 
-def position_link(base: str, game: Game) -> str:
-    return f"{base.split('#')[0]}#{game.position_code()}"
+def position_link(base: str, game: Game, board: Board | None = None) -> str:
+    """A link to the position (``board``, by default the game's current one), with the seats."""
+    code = (board or game.board).code()
+    return f"{base.split('#')[0]}#{code}{SEATS_PARAM}{seats_text(game.seats)}"
 
 
 def game_link(base: str, game: Game) -> str:
-    return f"{base.split('#')[0]}#{game.game_code()}"
+    """A link to the whole game (its moves can be undone there), with the seats."""
+    return f"{base.split('#')[0]}#{game.game_code()}{SEATS_PARAM}{seats_text(game.seats)}"
 
 
 # ---------------------------------------------------------------------------- words
@@ -403,8 +511,9 @@ def _has_living(board: Board, party: Party) -> bool:
 
 
 __all__ = [
-    "Game", "Loaded", "Storage", "MemoryStorage", "SaveError", "LinkError", "PartyInfo",
+    "Game", "Loaded", "Keeper", "Storage", "MemoryStorage", "SaveError", "LinkError", "PartyInfo",
     "STORAGE_KEY", "BACKUP_KEY", "HUMAN", "SEAT_KINDS", "SEAT_LABELS", "COMPUTER_LEVELS",
     "new_game", "load", "save", "game_from_link", "position_link", "game_link", "fragment_text",
+    "seats_text", "parse_seats", "SEAT_LETTERS",
     "status_text", "outcome_text", "party_infos",
 ]

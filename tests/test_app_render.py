@@ -4,7 +4,7 @@ import xml.etree.ElementTree as ET
 
 from diagrams import board_from
 
-from djambi import Board, Kind, parse_square, square_name
+from djambi import Board, Kind, Move, Party, parse_square, square_name
 from djambi.squares import SQUARES
 from app import render
 from app.ui import Picker
@@ -79,14 +79,29 @@ def test_corpses_last_move_and_capture_are_shown():
         . . . . . . . . bM
         rC . . . gC . . . yC
     """)
-    board.play("D6xE6@A5")
-    views = render.square_views(board)
+    move = board.play("D6xE6@A5")
+    views = render.square_views(board, marks=render.move_marks([(Party.RED, move)]))
     corpse = views[S("A5")]
     assert corpse.href == "#d-C" and "pc-x" in corpse.cls.split() and "corpse" in corpse.label
-    assert "last" in views[S("D6")].cls.split() and "last" in views[S("E6")].cls.split()
-    assert "last-aux" in views[S("A5")].cls.split()
+    for sq in ("D6", "E6"):
+        assert {"lm", "lm-r", "age0"} <= set(views[S(sq)].cls.split())
+        assert "aux" not in views[S(sq)].cls.split()
+    assert {"lm", "lm-r", "age0", "aux"} <= set(views[S("A5")].cls.split())
     blue = views[S("I2")]  # Blue's militant now plays for Red
     assert {"pc-b", "captured", "ctl-r"} <= set(blue.cls.split()) and "played by Red" in blue.label
+
+
+def test_each_players_latest_move_is_marked_in_his_colour_older_fainter():
+    board = Board()
+    played = [(board.turn, board.play(text)) for text in ("C7-F4", "G7-D4", "G3-G4", "C3-C4", "A7-A6")]
+    recent = [played[4], played[3], played[2], played[1]]  # Red's second move replaces his first
+    marks = render.move_marks(recent)
+    assert marks[S("A7")] == "lm lm-r age0" and marks[S("A6")] == "lm lm-r age0"
+    assert marks[S("C3")] == "lm lm-g age1" and marks[S("C4")] == "lm lm-g age1"
+    assert marks[S("G3")] == "lm lm-y age2" and marks[S("D4")] == "lm lm-b age3"
+    assert S("C7") not in marks and S("F4") not in marks  # Red's older move is not marked
+    # A square two moves touched shows the most recent one.
+    assert render.move_marks([(Party.BLUE, Move.parse("A6-A5")), played[4]])[S("A6")] == "lm lm-b age0"
 
 
 def test_picker_state_is_drawn():

@@ -165,6 +165,34 @@ def test_position_and_game_links_round_trip():
     assert opened.seats == ["human"] * 4
 
 
+def test_links_carry_the_seats_and_old_links_still_open():
+    game = played(*OPENING)
+    game.seats = ["human", "normal", "hard", "easy"]
+    base = "http://127.0.0.1:8000/"
+    link = session.game_link(base, game)
+    assert link.endswith(";seats=hnde")
+    opened = game_from_link("#" + link.split("#", 1)[1])
+    assert opened.seats == ["human", "normal", "hard", "easy"]
+    assert opened.board.move_stack == game.board.move_stack
+    pos = game_from_link("#" + session.position_link(base, game).split("#", 1)[1])
+    assert pos.seats == game.seats and pos.board == game.board
+    # A link made before seats were written: every seat human.
+    old = game_from_link("#" + format_game_code(game.board))
+    assert old.seats == ["human"] * 4 and old.board == game.board
+    # A three-player link keeps the hostage human whatever it says.
+    hostage = new_game(True, ["normal", "human", "human", "human"])
+    opened = game_from_link("#" + hostage.game_code() + ";seats=nhhn")
+    assert opened.seats == ["normal", "human", "human", "human"]
+
+
+def test_a_position_link_of_an_earlier_board():
+    game = played(*OPENING)
+    earlier = game.board.root()
+    earlier.play(game.board.move_stack[0])
+    link = session.position_link("http://x/", game, earlier)
+    assert game_from_link("#" + link.split("#", 1)[1]).board == earlier
+
+
 def test_percent_encoded_links_are_read():
     game = played(*OPENING)
     code = format_game_code(game.board).replace("~", "%7E")
@@ -182,6 +210,9 @@ def test_empty_fragment_is_no_link():
     "#G2~start",
     "#P1.%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E",
     "#G1~<script>alert(1)</script>",
+    "#G1~start~C7-F4;seats=hnn",
+    "#G1~start~C7-F4;seats=hnnq",
+    "#G1~start~C7-F4;seats=<b>x</b>",
 ])
 def test_bad_links_raise_a_readable_error(fragment):
     with pytest.raises(LinkError) as info:
@@ -249,3 +280,40 @@ def test_move_list_names_the_players():
     game = played(*OPENING)
     assert game.move_list() == [(Party.RED, "C7-F4"), (Party.BLUE, "I7-I6"),
                                 (Party.YELLOW, "I3-I4"), (Party.GREEN, "A3-A4")]
+
+
+# ---------------------------------------------------------------------------- other tabs
+def test_keeper_never_overwrites_another_tabs_game_silently():
+    storage = MemoryStorage()
+    mine, theirs = session.Keeper(storage), session.Keeper(storage)
+    mine.load()
+    theirs.load()
+    game_a = played("C7-F4")
+    assert mine.save(game_a) == "" and not mine.conflict
+    # The other tab, which read before, must not overwrite this save.
+    game_b = played("A7-A6")
+    assert theirs.noticed()  # the storage event
+    assert theirs.save(game_b) == "" and theirs.conflict
+    assert Game.from_json(storage.get(STORAGE_KEY)).board == game_a.board
+    # It chooses: load this tab's game ...
+    assert theirs.take_theirs().game.board == game_a.board and not theirs.conflict
+    # ... or, in another round, keep its own (saved over the other).
+    game_a.play("G7-D4")
+    assert mine.save(game_a) == ""
+    assert theirs.save(game_b) == "" and theirs.conflict
+    assert theirs.force(game_b) == "" and not theirs.conflict
+    assert Game.from_json(storage.get(STORAGE_KEY)).board == game_b.board
+    # Saving again from the same tab is no conflict.
+    game_b.play("G7-D4")
+    assert theirs.save(game_b) == "" and not theirs.conflict
+
+
+def test_keeper_same_tab_saves_freely_and_a_storage_event_without_change_is_no_conflict():
+    storage = MemoryStorage()
+    keeper = session.Keeper(storage)
+    keeper.load()
+    game = played("C7-F4")
+    for move in ("G7-D4", "G3-G4"):
+        assert keeper.save(game) == ""
+        game.play(move)
+    assert not keeper.noticed()

@@ -1,0 +1,61 @@
+"""Game files: the game saved as a record (``docs/formats.md``, "Game record") and read back.
+
+Pure Python. The page turns ``record_text`` into a download and hands the text of a file the player
+picked or dropped to ``game_from_file``. The record's headers carry the date, each seat (``Human``,
+``Computer (normal)``, …) and the result; the engine writes ``Result`` and ``Termination`` and checks
+them on reading. A header naming a seat this page does not know (a person's name, say) means a
+human seat.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from djambi import DjambiError, Party, parse_record
+from djambi.notation import format_record
+
+from app.session import HUMAN, SEAT_LABELS, Game
+
+MAX_FILE = 400_000  # characters: far more than the longest real game
+SUFFIX = ".djambi.txt"
+
+
+class FileError(ValueError):
+    """A file that is not a Djambi game record; the message says what is wrong."""
+
+
+def record_text(game: Game, when: datetime) -> str:
+    """The game as a record file's text."""
+    headers = {"Date": when.strftime("%Y.%m.%d")}
+    for party in Party:
+        headers[party.title] = SEAT_LABELS.get(game.seat(party), game.seat(party))
+    return format_record(game.board, headers)
+
+
+def file_name(game: Game, when: datetime) -> str:
+    """``djambi-2026-11-22-1432.djambi.txt``: sorts by date, says what it is."""
+    return f"djambi-{when.strftime('%Y-%m-%d-%H%M')}{SUFFIX}"
+
+
+def game_from_file(text: str, name: str = "the file") -> Game:
+    """The game in a record file's text; ``FileError`` saying what is wrong (and where)."""
+    if not isinstance(text, str):
+        raise FileError(f"{name} is not a text file.")
+    if len(text) > MAX_FILE:
+        raise FileError(f"{name} is too large to be a Djambi game ({len(text):,} characters).")
+    if "\x00" in text:
+        raise FileError(f"{name} is not a text file.")
+    if not text.strip():
+        raise FileError(f"{name} is empty.")
+    try:
+        board, headers = parse_record(text)
+    except DjambiError as exc:
+        raise FileError(f"{name} cannot be opened: {exc}") from None
+    kinds = {label: kind for kind, label in SEAT_LABELS.items()}
+    seats = [kinds.get(headers.get(party.title, ""), HUMAN) for party in Party]
+    if board.root().is_hostage_game:
+        seats[Party.GREEN] = HUMAN
+    return Game(board, seats)
+
+
+__all__ = ["FileError", "record_text", "file_name", "game_from_file", "SUFFIX", "MAX_FILE"]
