@@ -1,365 +1,266 @@
-"""The browser module: the only one that touches the page (PyScript's ``document``/``window``).
+"""The page's entry point and controller: it owns the game and routes every action.
 
-It draws the board once from ``render.board_svg()``, then on every change applies the square
-views that differ; it turns taps into ``ui.Picker`` calls, keeps the game in ``localStorage``
-through ``session``, reads links from the URL fragment, and runs computer players as an async
-loop that never holds the main thread for more than one short search step.
-
-Nothing from the URL or from storage is ever inserted as HTML: text goes through ``textContent``
-and attributes through ``setAttribute``.
+The views each do one job (``boardview``, ``panel``, ``movelist``, ``dialogs``, ``files``), the
+computer players run through ``computer`` under the pure ``loop`` state machine, and everything a
+player reads that the rules decide comes from the engine (``djambi.narrate`` through ``history``
+and ``words``). Every action ends the same way: the game is saved, the computer loop is brought
+in line (``Loop.sync``), and the page is drawn from the game's state — so no order of clicks can
+leave a computer to move with nothing thinking.
 """
 
 from __future__ import annotations
 
-import asyncio
-import random
+from datetime import datetime
 
-from pyodide.ffi import create_proxy, jsnull
 from pyscript import document, window
 
-from djambi import Party, parse_square, square_name
-from djambi.squares import SQUARES
+from djambi import Party, parse_square
 
-from app import render, session, ui
+from app import gamefile, render, session, ui, words
 from app import settings as prefs
-
-
-def computer_players():
-    """``djambi.ai``, imported on first use: a page with human seats only never pays for it."""
-    from djambi import ai
-
-    return ai
-
-THINK_STEP_MS = 20.0
-COMPUTER_PAUSE_S = 0.35  # between computer moves, so people can follow them
-
-
-def el(selector: str):
-    return document.querySelector(selector)
-
-
-def absent(value) -> bool:
-    """JS ``null`` arrives as ``jsnull`` and ``undefined`` as ``None``: both mean nothing."""
-    return value is None or value is jsnull
-
-
-class LocalStorage:
-    """``session.Storage`` over ``window.localStorage``."""
-
-    def get(self, key: str) -> str | None:
-        value = window.localStorage.getItem(key)
-        return None if absent(value) else str(value)
-
-    def set(self, key: str, value: str) -> None:
-        window.localStorage.setItem(key, value)
-
-    def remove(self, key: str) -> None:
-        window.localStorage.removeItem(key)
-
-
-def open_storage():
-    try:
-        storage = LocalStorage()
-        storage.get(session.STORAGE_KEY)
-        return storage
-    except Exception:  # noqa: BLE001 (storage disabled: play without saving)
-        return session.MemoryStorage()
+from app.boardview import BoardView
+from app.computer import Computer
+from app.dialogs import (DrawDialog, GameOverDialog, HandOver, NewGameDialog, ReplaceDialog,
+                         ShareDialog, TabDialog)
+from app.dom import any_dialog_open, close_dialog, el, listen, on_click, open_dialog, open_storage
+from app.files import FileOpener, download
+from app.history import History
+from app.loop import Loop
+from app.movelist import MoveList
+from app.panel import Panel
 
 
 class App:
     def __init__(self) -> None:
-        self.storage = open_storage()
+        self.keeper = session.Keeper(open_storage())
         self.game = session.new_game()
         self.picker = ui.Picker(self.game.board)
-        self.proxies = []  # every JS callback made here, kept alive
-        self.views: list[render.SquareView | None] = [None] * 81
-        self.groups = {}
-        self.uses = {}
-        self.rendered_moves: list[str] = []
-        self.generation = 0  # bumped whenever the game changes under a computer search
-        self.thinking = False
-        self.paused = False
-        self.pending_link: session.Game | None = None
-        self.was_over = False
-        self.player_items = {}
-        self.moves_board = None
-        self.cursor = 40  # the keyboard's square (arrow keys, Enter)
-        self.moves_stack: list = []
-        self.labels = []
+        self.history = History()
+        self.loop = Loop()
+        self.computer = Computer(self.loop, self.on_computer_move, self.on_computer_error)
         self.settings = prefs.Settings()
-        self.rotation = 0  # as index.html draws the board
+        self.viewing: int | None = None  # the ply shown while looking back; None: the game
+        self.cursor = 40  # the keyboard's square (arrow keys, Enter)
         self.last_human: Party | None = None  # who holds the tablet, for the hand-over screen
+        self.was_over = False
+
+        self.board_view = BoardView(self.tap)
+        self.panel = Panel()
+        self.moves = MoveList(self.browse_to)
+        self.newgame = NewGameDialog(self.start_new_game)
+        self.share = ShareDialog(self.save_file, lambda: self.opener.choose())
+        self.replace = ReplaceDialog()
+        self.draw_offer = DrawDialog(self.agree_draw)
+        self.gameover = GameOverDialog(lambda: self.newgame.open(self.game), self.undo)
+        self.handover = HandOver()
+        self.tabs = TabDialog(self.load_other_tab, self.keep_this_tab)
+        self.opener = FileOpener(self.open_file_text, lambda text: self.panel.say(text, error=True))
 
     # ------------------------------------------------------------------ start
     def start(self) -> None:
-        self.settings = prefs.load_settings(self.storage)
-        loaded = session.load(self.storage)
+        self.settings = prefs.load_settings(self.keeper.storage)
+        loaded = self.keeper.load()
         self.set_game(loaded.game, save=False)
         if loaded.message:
-            self.say(loaded.message, error=True)
-        self.build_board()
-        self.show_settings()
-        self.build_players()
-        self.build_seat_selects()
+            self.panel.say(loaded.message, error=True)
+        el("#set-handover").checked = self.settings.handover
+        el("#set-rotate").checked = self.settings.rotate
         self.wire()
-        self.open_fragment(str(window.location.hash), saved=loaded.game)
-        self.refresh()
-        self.was_over = self.game.board.is_game_over()
-        loader = el("#loader")
-        loader.hidden = True
+        self.open_fragment(str(window.location.hash))
+        el("#loader").hidden = True
         for button in document.querySelectorAll("#game-tools button"):
             button.disabled = False
         self.refresh()
         document.body.dataset.ready = "1"
-        self.maybe_computer()
-
-    def listen(self, target, event: str, handler) -> None:
-        proxy = create_proxy(handler)
-        self.proxies.append(proxy)
-        target.addEventListener(event, proxy)
 
     def wire(self) -> None:
-        self.listen(el("#board"), "click", self.on_board_click)
-        self.listen(document, "keydown", self.on_key)
-        self.listen(window, "hashchange", lambda e: self.open_fragment(str(window.location.hash),
-                                                                       saved=self.game))
+        listen(document, "keydown", self.on_key)
+        listen(window, "hashchange", lambda e: self.open_fragment(str(window.location.hash)))
+        listen(window, "storage", self.on_storage)
         buttons = {
-            "#btn-back": self.on_back, "#btn-cancel": self.on_cancel, "#btn-skip": self.on_skip,
-            "#btn-undo": self.on_undo, "#btn-redo": self.on_redo, "#btn-new": self.on_new,
-            "#btn-share": self.on_share, "#btn-draw": self.on_draw,
-            "#btn-stop": self.on_stop, "#btn-resume": self.on_resume,
-            "#newgame-start": self.on_newgame_start, "#newgame-cancel": lambda e: self.close("#newgame-dialog"),
-            "#copy-position": lambda e: self.copy("#link-position"),
-            "#copy-game": lambda e: self.copy("#link-game"),
-            "#share-close": lambda e: self.close("#share-dialog"),
-            "#link-open": self.on_link_open, "#link-keep": self.on_link_keep,
-            "#draw-cancel": lambda e: self.close("#draw-dialog"), "#draw-agree": self.on_draw_agree,
-            "#gameover-close": lambda e: self.close("#gameover-dialog"),
-            "#gameover-new": self.on_gameover_new, "#gameover-undo": self.on_gameover_undo,
-            "#btn-settings": lambda e: self.open("#settings-dialog"),
-            "#settings-close": lambda e: self.close("#settings-dialog"),
-            "#handover-ready": lambda e: self.close("#handover-dialog"),
+            "#btn-back": lambda e: self.picker_step(self.picker.back()),
+            "#btn-cancel": lambda e: self.picker_step(self.picker.cancel()),
+            "#btn-skip": lambda e: self.picker_step(self.picker.skip()),
+            "#btn-undo": lambda e: self.undo(),
+            "#btn-redo": lambda e: self.redo(),
+            "#btn-new": lambda e: self.newgame.open(self.game),
+            "#btn-share": lambda e: self.open_share(),
+            "#btn-draw": lambda e: self.offer_draw(),
+            "#btn-stop": lambda e: (self.loop.stop(), self.sync_loop()),
+            "#btn-resume": lambda e: (self.loop.resume(), self.sync_loop()),
+            "#btn-settings": lambda e: open_dialog("#settings-dialog"),
+            "#settings-close": lambda e: close_dialog("#settings-dialog"),
+            "#btn-live": lambda e: self.browse_to(None),
+            "#btn-first": lambda e: self.browse_to(0),
+            "#btn-prev": lambda e: self.browse_step(-1),
+            "#btn-next": lambda e: self.browse_step(1),
+            "#btn-last": lambda e: self.browse_to(None),
         }
         for selector, handler in buttons.items():
-            self.listen(el(selector), "click", handler)
-        for radio in document.querySelectorAll('input[name="players"]'):
-            self.listen(radio, "change", lambda e: self.update_seat_selects())
+            on_click(selector, handler)
         for box in ("#set-handover", "#set-rotate"):
-            self.listen(el(box), "change", self.on_setting)
+            listen(el(box), "change", self.on_setting)
 
     # ------------------------------------------------------------------ the game object
     def set_game(self, game: session.Game, save: bool = True) -> None:
-        self.generation += 1
-        self.thinking = False
+        """Play ``game`` from now on (a new game, a link, a file, another tab's game)."""
         self.game = game
         self.picker.reset(game.board)
-        self.paused = False
+        self.viewing = None
         self.last_human = prefs.human_to_move(game)
+        self.was_over = game.board.is_game_over()
+        self.moves.clear()
+        self.history.update(game.board)
         if save:
             self.save()
+        self.loop.reset()
+        self.sync_loop()
 
     def save(self) -> None:
-        problem = session.save(self.storage, self.game)
+        problem = self.keeper.save(self.game)
         if problem:
-            self.say(problem, error=True)
+            self.panel.say(problem, error=True)
+        elif self.keeper.conflict:
+            self.ask_about_other_tab()
 
-    # ------------------------------------------------------------------ board drawing
-    def build_board(self) -> None:
-        """Take over the board index.html already shows (``render.board_svg()`` written there by
-        scripts/gen_static_board.py); draw it afresh only if the page lacks it."""
-        svg = el("#board")
-        if svg.querySelectorAll("[data-square]").length != 81 or absent(svg.querySelector("defs")):
-            # The markup comes from render.board_svg(): constants and engine enums only.
-            svg.innerHTML = render.board_svg()
-        for sq in SQUARES:
-            group = svg.querySelector(f'[data-square="{square_name(sq)}"]')
-            self.groups[sq] = group
-            self.uses[sq] = group.querySelector("use")
-        self.labels = list(svg.querySelectorAll("text.coord")) + list(svg.querySelectorAll("text.coord-in"))
-        self.views = [None] * 81
+    def sync_loop(self) -> None:
+        """Bring the computer loop in line with the game (``Loop.sync``), then redraw."""
+        self.computer.run(self.loop.sync(self.game), self.game)
+        self.refresh()
 
-    def turn_board(self) -> None:
-        """Turn the board toward the player to move, if that option is on: only the squares'
-        ``transform`` and the coordinate labels' texts change."""
-        rotation = prefs.board_rotation(self.game, self.settings.rotate, self.rotation)
-        if rotation == self.rotation:
-            return
-        for sq in SQUARES:
-            self.groups[sq].setAttribute("transform", render.square_transform(sq, rotation))
-        texts = render.coord_labels(rotation)
-        for i, label in enumerate(self.labels):
-            label.textContent = texts[i % len(texts)]
-        self.rotation = rotation
-        el("#board").dataset.rotation = str(rotation)
+    def changed(self, *, animate: bool, announce: bool = True) -> None:
+        """After the game changed: save, narrate the new moves, bring the loop in line, redraw."""
+        self.picker.reset(self.game.board)
+        self.save()
+        new = self.history.update(self.game.board)
+        over = self.game.board.is_game_over()
+        if announce and new:
+            following = None if over else self.game.board.turn
+            self.panel.announce(words.announcement([e for p in new[-3:] for e in p.events], following))
+        self.sync_loop()
+        if animate and len(new) == 1 and self.viewing is None:
+            self.board_view.animate(render.slides(new[0].events))
+        self.computer.moved()
+        if over and not self.was_over and announce:
+            title, text = session.outcome_text(self.game)
+            self.gameover.open(title, text)
+        self.was_over = over
 
-    def draw_board(self) -> None:
-        self.turn_board()
-        picker = self.picker
-        thinking = self.thinking or self.game.computer_to_move()
-        views = render.square_views(
-            self.game.board,
-            selected=picker.piece,
-            options=picker.option_squares(),
-            chosen=picker.chosen_squares(),
-            skip_square=picker._get("to") if picker.can_skip() else None,
-            preview=picker.preview(),
-            show_mine=not thinking,
-            cursor=self.cursor,
-            lifted=picker.lifted_squares(),
-        )
-        for sq, view in enumerate(views):
-            old = self.views[sq]
-            if old == view:
-                continue
-            group = self.groups[sq]
-            if old is None or old.cls != view.cls:
-                group.setAttribute("class", view.cls)
-            if old is None or old.href != view.href:
-                self.uses[sq].setAttribute("href", view.href)
-            if old is None or old.label != view.label:
-                group.setAttribute("aria-label", view.label)
-            self.views[sq] = view
-
-    # ------------------------------------------------------------------ the panel
-    def build_players(self) -> None:
-        box = el("#players")
-        for party in Party:
-            li = document.createElement("li")
-            li.className = f"player pc-{party.letter}"
-            swatch = document.createElement("span")
-            swatch.className = f"swatch pc-{party.letter}"
-            swatch.textContent = party.letter.upper()
-            name = document.createElement("span")
-            name.className = "pname"
-            seat = document.createElement("span")
-            seat.className = "pseat"
-            state = document.createElement("span")
-            state.className = "pstate"
-            li.append(swatch, name, seat, state)
-            box.append(li)
-            self.player_items[party] = (li, name, seat, state)
-
-    def draw_turn(self) -> None:
-        """Status, prompt and the buttons that depend on the move being built (cheap: a tap)."""
-        game, picker = self.game, self.picker
-        board = game.board
-        over = board.is_game_over()
-        thinking = self.thinking or game.computer_to_move()
-        el("#status").textContent = session.status_text(game)
-        el("#status").className = "" if over else f"turn-{board.turn.letter}"
-        if over:
-            prompt = session.outcome_text(game)[1]
-        elif thinking:
-            prompt = "The computer is thinking." if not self.paused else "The computer is paused."
-        else:
-            prompt = picker.prompt()
-        el("#prompt").textContent = prompt
-        el("#btn-back").disabled = not picker.active
-        el("#btn-cancel").disabled = not picker.active
-        el("#btn-skip").hidden = not picker.can_skip()
-
-    def draw_panel(self) -> None:
-        game = self.game
-        board = game.board
-        over = board.is_game_over()
-        self.draw_turn()
-        busy = self.thinking
-        el("#btn-undo").disabled = not game.can_undo()
-        el("#btn-redo").disabled = busy or not game.can_redo()
-        el("#btn-draw").disabled = busy or over or not self.human_players()
-        el("#thinking").hidden = not self.thinking
-        el("#paused").hidden = self.thinking or not (self.paused and game.computer_to_move())
-        if self.thinking:
-            el("#thinking-text").textContent = f"{board.turn.title} is thinking…"
-
-        for info in session.party_infos(game):
-            li, name, seat, state = self.player_items[info.party]
-            label = info.party.title
-            if info.to_move:
-                label = "▶ " + label
-            if info.in_power:
-                label += " ♛"
-            name.textContent = label
-            seat.textContent = session.SEAT_LABELS.get(info.seat, info.seat) if info.state == "active" else ""
-            state.textContent = info.words()
-            classes = ["player", f"pc-{info.party.letter}", info.state]
-            if info.to_move:
-                classes.append("to-move")
-            if info.in_power:
-                classes.append("in-power")
-            li.className = " ".join(classes)
-
-        self.draw_moves()
-
-    def draw_moves(self) -> None:
-        stack = self.game.board.move_stack
-        if self.game.board is self.moves_board and stack == self.moves_stack:
-            return  # unchanged: no replay of the game
-        self.moves_board, self.moves_stack = self.game.board, stack
-        entries = [f"{i}. {player.title} {text}" for i, (player, text) in enumerate(self.game.move_list(), 1)]
-        ol = el("#move-list")
-        keep = 0
-        for old, new in zip(self.rendered_moves, entries):
-            if old != new:
-                break
-            keep += 1
-        while ol.children.length > keep:
-            ol.lastElementChild.remove()
-        for text in entries[keep:]:
-            li = document.createElement("li")
-            li.textContent = text
-            ol.append(li)
-        self.rendered_moves = entries
-        last = ol.lastElementChild
-        if not absent(last) and len(entries) > keep:
-            last.scrollIntoView(window.Object.fromEntries([["block", "nearest"]]))
-
+    # ------------------------------------------------------------------ drawing
     def refresh(self) -> None:
+        self.history.update(self.game.board)
+        self.moves.draw(self.history.plies)
         self.draw_board()
         self.draw_panel()
 
-    def say(self, text: str, error: bool = False, append: bool = False) -> None:
-        box = el("#message")
-        if append and text and not box.hidden and str(box.textContent):
-            text = f"{box.textContent} {text}"
-            error = error or "error" in str(box.className)
-        box.textContent = text
-        box.className = "error" if error else "info"
-        box.hidden = not text
+    def shown_board(self):
+        if self.viewing is None:
+            return self.game.board
+        return self.history.board_at(self.viewing)
+
+    def draw_board(self) -> None:
+        game, picker = self.game, self.picker
+        rotation = prefs.board_rotation(game, self.settings.rotate, self.board_view.rotation)
+        self.board_view.turn(rotation)
+        browsing = self.viewing is not None
+        marks = render.move_marks((p.player, p.move) for p in self.history.recent(self.viewing))
+        if browsing:
+            views = render.square_views(self.shown_board(), show_mine=False, marks=marks)
+        else:
+            human = self.loop.state(game) == "idle"
+            views = render.square_views(
+                game.board,
+                selected=picker.piece,
+                options=picker.option_squares(),
+                chosen=picker.chosen_squares(),
+                skip_square=picker._get("to") if picker.can_skip() else None,
+                preview=picker.preview(),
+                show_mine=human,
+                cursor=self.cursor,
+                lifted=picker.lifted_squares(),
+                marks=marks,
+            )
+        self.board_view.draw(views)
+        document.body.classList.toggle("browsing", browsing)
+        el("#browse-bar").hidden = not browsing
+        if browsing:
+            total = len(self.history.plies)
+            el("#browse-text").textContent = (
+                "The start" if self.viewing == 0 else f"Move {self.viewing} of {total}")
+        self.moves.mark_viewed(self.viewing)
+
+    def draw_panel(self) -> None:
+        game, picker = self.game, self.picker
+        over = game.board.is_game_over()
+        state = self.loop.state(game)
+        if over:
+            prompt = session.outcome_text(game)[1]
+        elif state == "thinking":
+            prompt = "The computer is thinking."
+        elif state == "paused":
+            prompt = "Paused: press “Let it play” for the computer to move."
+        else:
+            prompt = picker.prompt()
+        self.panel.draw_turn(game, prompt, state, picker.active, picker.can_skip())
+        self.panel.draw_players(game)
+        el("#btn-undo").disabled = not game.can_undo()
+        el("#btn-redo").disabled = not game.can_redo()
+        el("#btn-draw").disabled = over or not self.human_players()
+        total = len(self.history.plies)
+        at = total if self.viewing is None else self.viewing
+        el("#btn-first").disabled = at == 0
+        el("#btn-prev").disabled = at == 0
+        el("#btn-next").disabled = self.viewing is None
+        el("#btn-last").disabled = self.viewing is None
 
     # ------------------------------------------------------------------ taps and keys
-    def on_board_click(self, event) -> None:
-        target = event.target
-        group = None if absent(target) else target.closest("[data-square]")
-        if absent(group):
-            return
-        self.tap(parse_square(str(group.dataset.square)))
-
     def tap(self, sq: int) -> None:
+        if self.viewing is not None:
+            self.panel.say(f"You are looking back at {el('#browse-text').textContent.lower()}. "
+                           "Press “Back to the game” (or End) to play.")
+            return
         if self.game.board.is_game_over():
-            self.say("The game is over. Undo, or start a new game.")
+            self.panel.say("The game is over. Undo, or start a new game.")
             return
-        if self.thinking or self.game.computer_to_move():
-            self.say("It is the computer's turn." + (" Press “Let it play” to go on." if self.paused else ""))
+        state = self.loop.state(self.game)
+        if state != "idle":
+            self.panel.say("It is the computer's turn." + (" Press “Let it play” to go on."
+                                                           if state == "paused" else ""))
             return
-        result = self.picker.tap(sq)
+        self.picker_step(self.picker.tap(sq))
+
+    def picker_step(self, result: ui.Tap) -> None:
         if result.kind == "play":
-            self.play(result.move)
+            self.play_human(result.move)
             return
-        self.say(result.message)
+        if result.message:
+            self.panel.say(result.message)
+        elif result.kind in ("select", "reselect", "step", "cancel"):
+            self.panel.dismiss()
         self.draw_board()
-        self.draw_turn()
+        self.draw_panel()
 
     def on_key(self, event) -> None:
-        if self.any_dialog_open():
+        if any_dialog_open():
             return
         key = str(event.key)
-        if document.activeElement == el("#board"):
+        focus = document.activeElement
+        on_board = focus == el("#board")
+        on_moves = focus == el("#move-list")
+        if key in ("Home", "End") and (on_board or on_moves):
+            event.preventDefault()
+            self.browse_to(0 if key == "Home" else None)
+            return
+        if key in ("ArrowLeft", "ArrowRight") and (on_moves or (on_board and (self.viewing is not None or event.shiftKey))):
+            event.preventDefault()
+            self.browse_step(-1 if key == "ArrowLeft" else 1)
+            return
+        if on_board:
             steps = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
             if key in steps:
                 event.preventDefault()
                 col, row = self.cursor % 9, self.cursor // 9
-                dc, dr = render.board_step(*steps[key], self.rotation)  # as seen on the board
+                dc, dr = render.board_step(*steps[key], self.board_view.rotation)
                 if 0 <= col + dc < 9 and 0 <= row + dr < 9:
                     self.cursor += dc + 9 * dr
                 self.draw_board()
@@ -369,326 +270,205 @@ class App:
                 self.tap(self.cursor)
                 return
         if key == "Escape":
-            self.on_cancel(event)
-        elif key == "Backspace":
-            self.on_back(event)
-
-    def on_back(self, event) -> None:
-        self.picker.back()
-        self.say("")
-        self.draw_board()
-        self.draw_turn()
-
-    def on_cancel(self, event) -> None:
-        self.picker.cancel()
-        self.say("")
-        self.draw_board()
-        self.draw_turn()
-
-    def on_skip(self, event) -> None:
-        result = self.picker.skip()
-        if result.kind == "play":
-            self.play(result.move)
+            if self.panel.dismiss():
+                return
+            if self.viewing is not None:
+                self.browse_to(None)
+                return
+            self.picker_step(self.picker.cancel())
+        elif key == "Backspace" and self.picker.active:
+            self.picker_step(self.picker.back())
 
     # ------------------------------------------------------------------ playing
-    def play(self, move) -> None:
+    def play_human(self, move) -> None:
         mover = self.game.board.turn
         try:
             self.game.play(move)
         except ValueError as exc:  # an engine refusal: show it, keep the position
-            self.say(str(exc), error=True)
+            self.panel.say(str(exc), error=True)
             self.picker.reset(self.game.board)
             self.refresh()
             return
         self.last_human = mover
-        self.after_change()
+        self.panel.dismiss()
+        self.loop.human_moved()  # lifts a pause; changed() syncs the loop
+        self.changed(animate=True)
         self.maybe_handover()
-        self.maybe_computer()
 
-    def after_change(self, announce: bool = True) -> None:
-        self.picker.reset(self.game.board)
-        self.save()
-        self.say("")
-        self.refresh()
-        over = self.game.board.is_game_over()
-        if over and not self.was_over and announce:
-            self.show_game_over()
-        self.was_over = over
+    def on_computer_move(self, token: int, move) -> None:
+        if not self.loop.finished(token, self.game):
+            self.sync_loop()
+            return
+        try:
+            self.game.play(move)
+        except ValueError as exc:
+            self.on_computer_error(token, exc)
+            return
+        self.changed(animate=True)
+        self.maybe_handover()
 
-    def on_undo(self, event) -> None:
-        self.generation += 1  # stops a search under way
-        self.thinking = False
-        self.paused = True
+    def on_computer_error(self, token: int, exc: Exception) -> None:
+        self.panel.say(f"The computer player failed: {exc}. Press “Let it play” to try again.", error=True)
+        self.loop.failed(token)
+        self.sync_loop()
+
+    def undo(self) -> None:
+        if not self.game.can_undo():
+            return
         self.game.undo()
         self.last_human = prefs.human_to_move(self.game)  # whoever undid holds the tablet
-        self.after_change(announce=False)
-        if not self.game.computer_to_move():
-            self.paused = False
-        self.refresh()
+        self.loop.undone(self.game)
+        self.changed(animate=False, announce=False)
+        self.panel.announce(f"Move taken back. {session.status_text(self.game)}.")
 
-    def on_redo(self, event) -> None:
-        if self.thinking:
+    def redo(self) -> None:
+        if not self.game.can_redo():
             return
         self.game.redo()
         self.last_human = prefs.human_to_move(self.game)
-        self.after_change()
-        if not self.game.computer_to_move():
-            self.paused = False
-        self.refresh()
+        self.changed(animate=True)
 
-    # ------------------------------------------------------------------ computer players
-    def maybe_computer(self) -> None:
-        """Start the computer's turn loop if a computer is to move (and not paused)."""
-        if self.thinking or self.paused or not self.game.computer_to_move():
+    def human_players(self) -> list[Party]:
+        return [p for p in self.game.board.active_players if not self.game.is_computer(p)]
+
+    def offer_draw(self) -> None:
+        from app.computer import computer_players
+
+        board = self.game.board
+        computers = []
+        for party in board.active_players:
+            if self.game.is_computer(party):
+                accepts = computer_players().accepts_draw(board, party, self.game.seat(party))
+                computers.append((party, accepts))
+        self.draw_offer.open(self.human_players(), computers)
+
+    def agree_draw(self) -> None:
+        if self.game.board.is_game_over():
             return
-        self.generation += 1
-        self.thinking = True
-        asyncio.ensure_future(self.computer_loop(self.generation))
+        self.game.agree_draw()
+        self.changed(animate=False)
 
-    async def computer_loop(self, generation: int) -> None:
-        """Computer turns, one after the other, until a human is to move. Each search step takes
-        at most THINK_STEP_MS; between steps the page handles taps and paints. Undo, Stop, a new
-        game or a link bump ``generation``, which ends this loop at its next step."""
-
-        def live() -> bool:
-            return generation == self.generation and not self.paused
-
-        try:
-            self.refresh()
-            await asyncio.sleep(0)  # let "thinking" show
-            while live() and self.game.computer_to_move():
-                board = self.game.board
-                search = computer_players().Search(board.copy(), self.game.seat(board.turn), random.randrange(1 << 30))
-                while not search.step(THINK_STEP_MS):
-                    await asyncio.sleep(0)
-                    if not live():
-                        return
-                move = search.best_move()
-                if not live():
-                    return
-                self.game.play(move)
-                self.after_change()
-                if not self.game.computer_to_move():
-                    self.maybe_handover()
-                    break
-                await asyncio.sleep(COMPUTER_PAUSE_S)  # so people can follow the moves
-        except Exception as exc:  # noqa: BLE001 (show it; the humans can go on)
-            self.paused = True
-            self.say(f"The computer player failed: {exc}", error=True)
-        finally:
-            if generation == self.generation:
-                self.thinking = False
-                self.refresh()
-
-    def on_stop(self, event) -> None:
-        self.paused = True
-        self.generation += 1
-        self.thinking = False
+    # ------------------------------------------------------------------ looking back
+    def browse_to(self, ply: int | None) -> None:
+        """Show the board after ``ply`` moves (read-only); ``None`` or the last ply: the game."""
+        total = len(self.history.plies)
+        if ply is not None and (ply >= total or ply < 0):
+            ply = None if ply >= total else 0
+        if ply == self.viewing:
+            return
+        self.viewing = ply
+        self.board_view.finish()
+        if ply is not None:
+            self.picker.reset(self.game.board)
         self.refresh()
 
-    def on_resume(self, event) -> None:
-        self.paused = False
-        self.maybe_computer()
-        self.refresh()
+    def browse_step(self, step: int) -> None:
+        total = len(self.history.plies)
+        at = total if self.viewing is None else self.viewing
+        self.browse_to(max(0, at + step))
 
-    # ------------------------------------------------------------------ pass-and-play
-    def show_settings(self) -> None:
-        el("#set-handover").checked = self.settings.handover
-        el("#set-rotate").checked = self.settings.rotate
-
-    def on_setting(self, event) -> None:
-        self.settings = prefs.Settings(handover=bool(el("#set-handover").checked),
-                                       rotate=bool(el("#set-rotate").checked))
-        problem = prefs.save_settings(self.storage, self.settings)
-        if problem:
-            self.say(problem, error=True)
-        self.refresh()
-
+    # ------------------------------------------------------------------ computer seats
     def maybe_handover(self) -> None:
         """After a move: the hand-over screen, if it is on and the tablet changes hands."""
         to = prefs.handover_to(self.game, self.last_human)
         if to is None:
             return
         self.last_human = to
-        if not self.settings.handover:
-            return
-        el("#handover-name").textContent = to.title
-        el("#handover-swatch").textContent = to.letter.upper()
-        el("#handover-swatch").className = f"swatch pc-{to.letter}"
-        el("#handover-ready").className = f"turn-{to.letter}"
-        self.open("#handover-dialog")
+        if self.settings.handover:
+            self.handover.open(to)
 
-    # ------------------------------------------------------------------ dialogs
-    def any_dialog_open(self) -> bool:
-        return not absent(document.querySelector("dialog[open]"))
+    def on_setting(self, event) -> None:
+        self.settings = prefs.Settings(handover=bool(el("#set-handover").checked),
+                                       rotate=bool(el("#set-rotate").checked))
+        problem = prefs.save_settings(self.keeper.storage, self.settings)
+        if problem:
+            self.panel.say(problem, error=True)
+        self.sync_loop()
 
-    def open(self, selector: str) -> None:
-        dialog = el(selector)
-        if not dialog.open:
-            dialog.showModal()
-
-    def close(self, selector: str) -> None:
-        dialog = el(selector)
-        if dialog.open:
-            dialog.close()
-
-    # New game
-    def build_seat_selects(self) -> None:
-        for party in Party:
-            select = el(f"#seat-{party.letter}")
-            for kind in session.SEAT_KINDS:
-                option = document.createElement("option")
-                option.value = kind
-                option.textContent = session.SEAT_LABELS[kind]
-                select.append(option)
-
-    def update_seat_selects(self) -> None:
-        hostage = el("#players-3").checked
-        green = el("#seat-g")
-        green.disabled = bool(hostage)
-        if hostage:
-            green.value = session.HUMAN
-        el(".seat-g").classList.toggle("off", bool(hostage))
-
-    def on_new(self, event) -> None:
-        hostage = self.game.board.root().is_hostage_game
-        el("#players-3" if hostage else "#players-4").checked = True
-        for party in Party:
-            el(f"#seat-{party.letter}").value = self.game.seat(party)
-        self.update_seat_selects()
-        self.open("#newgame-dialog")
-
-    def on_newgame_start(self, event) -> None:
-        hostage = bool(el("#players-3").checked)
-        seats = [str(el(f"#seat-{p.letter}").value) for p in Party]
-        seats = [s if s in session.SEAT_KINDS else session.HUMAN for s in seats]
-        self.close("#newgame-dialog")
+    def start_new_game(self, hostage: bool, seats: list[str]) -> None:
         self.set_game(session.new_game(hostage, seats))
-        self.was_over = False
-        self.say("New game. " + ("Three players, Green is the hostage." if hostage else "Four players."))
-        self.refresh()
-        self.maybe_computer()
+        self.panel.say("New game. " + ("Three players, Green is the hostage." if hostage else "Four players."))
+        self.panel.announce(f"New game. {session.status_text(self.game)}.")
 
-    # Share
-    def on_share(self, event) -> None:
+    # ------------------------------------------------------------------ links and files
+    def open_share(self) -> None:
         base = str(window.location.href).split("#")[0]
-        el("#link-position").value = session.position_link(base, self.game)
-        el("#link-game").value = session.game_link(base, self.game)
-        el("#share-note").textContent = ""
-        self.open("#share-dialog")
+        board = self.shown_board()
+        note = (f"The position link shows the board at move {self.viewing}."
+                if self.viewing is not None else "")
+        self.share.open(session.position_link(base, self.game, board),
+                        session.game_link(base, self.game), note)
 
-    def copy(self, selector: str) -> None:
-        field = el(selector)
-        field.focus()
-        field.select()
-        note = el("#share-note")
-        copied = False
-        try:
-            copied = bool(document.execCommand("copy"))
-        except Exception:  # noqa: BLE001
-            copied = False
-        try:
-            window.navigator.clipboard.writeText(field.value)
-            copied = True
-        except Exception:  # noqa: BLE001
-            pass
-        note.textContent = ("Link copied." if copied
-                            else "Press Ctrl+C (or long-press and Copy) to copy the selected link.")
-
-    # Links
-    def open_fragment(self, fragment: str, saved: session.Game) -> None:
+    def open_fragment(self, fragment: str) -> None:
         if not fragment or fragment == "#":
             return
+        self.clear_fragment()
         try:
             game = session.game_from_link(fragment)
         except session.LinkError as exc:
-            self.clear_fragment()
-            self.say(f"{exc} Your saved game is unchanged.", error=True, append=True)
-            self.refresh()
+            self.panel.say(f"{exc} Your saved game is unchanged.", error=True)
             return
         if game is None:
             return
-        self.clear_fragment()
-        if saved.unfinished():
-            self.pending_link = game
-            el("#link-text").textContent = (
-                f"Opening this link replaces your unfinished game ({len(saved.board.move_stack)} "
-                f"moves played, {session.status_text(saved)}).")
-            self.open("#link-dialog")
+        what = "game" if game.board.move_stack else "position"
+        self.offer_game(game, f"Open the shared {what}?", "Open the link",
+                        f"Opened the shared {what}.", "Kept your game; the link was not opened.")
+
+    def offer_game(self, game: session.Game, title: str, yes: str, done: str, kept: str) -> None:
+        """Play ``game`` instead of the current one, asking first if that one is unfinished."""
+        def take() -> None:
+            self.set_game(game)
+            self.panel.say(done)
+            self.panel.announce(f"{done} {session.status_text(game)}.")
+
+        current = self.game
+        if current.unfinished():
+            text = (f"It replaces your unfinished game ({len(current.board.move_stack)} moves "
+                    f"played, {session.status_text(current)}).")
+            self.replace.ask(title, text, yes, take, lambda: self.panel.say(kept))
         else:
-            self.load_link(game)
-
-    def load_link(self, game: session.Game) -> None:
-        self.set_game(game)
-        self.was_over = game.board.is_game_over()
-        self.say("Opened the shared " + ("game." if game.board.move_stack else "position."))
-        self.refresh()
-
-    def on_link_open(self, event) -> None:
-        self.close("#link-dialog")
-        if self.pending_link is not None:
-            self.load_link(self.pending_link)
-            self.pending_link = None
-
-    def on_link_keep(self, event) -> None:
-        self.close("#link-dialog")
-        self.pending_link = None
-        self.say("Kept your game; the link was not opened.")
+            take()
 
     def clear_fragment(self) -> None:
         url = str(window.location.pathname) + str(window.location.search)
         window.history.replaceState(None, "", url)
 
-    # Draw offer
-    def human_players(self) -> list[Party]:
-        return [p for p in self.game.board.active_players if not self.game.is_computer(p)]
+    def save_file(self) -> None:
+        now = datetime.now()
+        download(gamefile.record_text(self.game, now), gamefile.file_name(self.game, now))
+        self.share.note("The game file is saved in your downloads.")
 
-    def on_draw(self, event) -> None:
-        box = el("#draw-players")
-        box.replaceChildren()
-        self.draw_boxes = []
-        for party in self.human_players():
-            label = document.createElement("label")
-            box_ = document.createElement("input")
-            box_.type = "checkbox"
-            box_.id = f"draw-{party.letter}"
-            self.listen(box_, "change", self.on_draw_tick)
-            label.append(box_, document.createTextNode(f" {party.title} agrees to a draw"))
-            box.append(label)
-            self.draw_boxes.append(box_)
-        computers = [p.title for p in self.game.board.active_players if self.game.is_computer(p)]
-        el("#draw-note").textContent = (
-            ("Computer players (" + ", ".join(computers) + ") accept a draw the humans agree on.")
-            if computers else "")
-        el("#draw-agree").disabled = True
-        self.open("#draw-dialog")
-
-    def on_draw_tick(self, event) -> None:
-        el("#draw-agree").disabled = not all(bool(b.checked) for b in self.draw_boxes)
-
-    def on_draw_agree(self, event) -> None:
-        if not all(bool(b.checked) for b in self.draw_boxes):
+    def open_file_text(self, text: str, name: str) -> None:
+        close_dialog("#share-dialog")
+        try:
+            game = gamefile.game_from_file(text, f"“{name}”")
+        except gamefile.FileError as exc:
+            self.panel.say(f"{exc} Your game is unchanged.", error=True)
             return
-        self.close("#draw-dialog")
-        self.generation += 1
-        self.thinking = False
-        self.game.agree_draw()
-        self.after_change()
+        self.offer_game(game, "Open the game file?", "Open the file",
+                        f"Opened the game file “{name}”.", "Kept your game; the file was not opened.")
 
-    # Game over
-    def show_game_over(self) -> None:
-        title, text = session.outcome_text(self.game)
-        el("#gameover-title").textContent = title
-        el("#gameover-text").textContent = text
-        self.open("#gameover-dialog")
+    # ------------------------------------------------------------------ other tabs
+    def on_storage(self, event) -> None:
+        if str(event.key) != session.STORAGE_KEY:
+            return
+        if self.keeper.noticed():
+            self.ask_about_other_tab()
 
-    def on_gameover_new(self, event) -> None:
-        self.close("#gameover-dialog")
-        self.on_new(event)
+    def ask_about_other_tab(self) -> None:
+        if el("#tab-dialog").open:
+            return
+        self.tabs.open("The saved game was changed in another tab or window of this page. "
+                       "Load that game here, or keep this one (it is then saved over the other)?")
 
-    def on_gameover_undo(self, event) -> None:
-        self.close("#gameover-dialog")
-        self.on_undo(event)
+    def load_other_tab(self) -> None:
+        loaded = self.keeper.take_theirs()
+        self.set_game(loaded.game, save=False)
+        self.panel.say(loaded.message or "Loaded the game from the other tab.", error=bool(loaded.message))
+
+    def keep_this_tab(self) -> None:
+        problem = self.keeper.force(self.game)
+        self.panel.say(problem or "Kept this game; it is saved.", error=bool(problem))
 
 
 def main() -> None:
@@ -696,6 +476,8 @@ def main() -> None:
     if loading is not None:
         loading(90, "Drawing the board…")
     app = App()
+    from pyodide.ffi import create_proxy
+
     window.djambiApp = create_proxy(lambda: app.game.game_code())  # a debugging hook
     app.start()
     globals()["APP"] = app  # keep it alive
