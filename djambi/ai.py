@@ -59,6 +59,8 @@ from .board import FROZEN, Board
 from .move import Move
 from .pieces import DEAD
 from .squares import FIELD, MAZE, NEIGHBOURS, ORTHOGONAL_NEIGHBOURS, RAYS
+from .threats import Scan
+from .threats import scan as scan_position
 from .turns import Turn, next_turn
 
 LEVELS = ("random", "easy", "normal", "hard")
@@ -123,100 +125,6 @@ def _movers_until(board: Board, player: int) -> list[int]:
 # Evaluation
 
 
-#: RAYS cut to a militant's reach (two squares).
-_RAYS2 = tuple(tuple(ray[:2] for ray in rays) for rays in RAYS)
-
-_KILL_TABLES: dict[tuple[int, ...], list[list[bool]]] = {}
-
-
-def _kill_tables(control: list[int]) -> list[list[bool]]:
-    """table[a][code]: may player ``a`` kill (or move) a living piece with this cell code."""
-    key = tuple(control)
-    tables = _KILL_TABLES.get(key)
-    if tables is None:
-        tables = []
-        for a in range(4):
-            tab = [False] * 72
-            for code in range(1, 31):
-                c = control[(code - 1) >> 3]
-                tab[code] = c != a and c != FROZEN
-            tables.append(tab)
-        if len(_KILL_TABLES) > 4096:
-            _KILL_TABLES.clear()
-        _KILL_TABLES[key] = tables
-    return tables
-
-
-class Scan:
-    """Attack maps of a position: which players can kill (or, for the provocateur, move) what
-    in one move, and every player's mobility."""
-
-    __slots__ = ("attack", "mobility", "chief_sq")
-
-    def __init__(self, cells: list[int], control: list[int]) -> None:
-        attack = [0] * 81  # bit a set: player a can kill the living piece on this square
-        mobility = [0, 0, 0, 0]
-        chief_sq = [-1, -1, -1, -1]
-        tables = _kill_tables(control)
-        for s in range(81):
-            code = cells[s]
-            if code == 0 or code > DEAD:
-                continue
-            party = (code - 1) >> 3
-            a = control[party]
-            kind = (code - 1) & 7
-            if kind == CHIEF and a == party:
-                chief_sq[a] = s
-            if a > 3:
-                continue  # frozen or hostage: never acts
-            tab = tables[a]
-            bit = 1 << a
-            mob = 0
-            if kind == MILITANT:
-                for ray in _RAYS2[s]:
-                    for t in ray:
-                        target = cells[t]
-                        if target == 0:
-                            mob += 1
-                            continue
-                        if tab[target] and t != MAZE:
-                            attack[t] |= bit
-                        break
-            elif kind == REPORTER:
-                for ray in RAYS[s]:
-                    for t in ray:
-                        if cells[t]:
-                            break
-                        mob += 1
-                        for v in ORTHOGONAL_NEIGHBOURS[t]:
-                            if tab[cells[v]]:
-                                attack[v] |= bit
-            elif kind == NECROMOBILE:
-                for ray in RAYS[s]:
-                    for t in ray:
-                        target = cells[t]
-                        if target == 0:
-                            mob += 1
-                            continue
-                        if target > DEAD:
-                            mob += 1
-                        break
-            else:  # chief, assassin, provocateur
-                for ray in RAYS[s]:
-                    for t in ray:
-                        target = cells[t]
-                        if target == 0:
-                            mob += 1
-                            continue
-                        if tab[target]:
-                            attack[t] |= bit
-                        break
-            mobility[a] += mob
-        self.attack = attack
-        self.mobility = mobility
-        self.chief_sq = chief_sq
-
-
 def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6.0,
              trap: float = 0.0) -> float:
     """The position's value for player ``root`` (higher is better), paranoid style: his own
@@ -226,8 +134,9 @@ def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6
     cells = board._cells
     control = board._control
     if scan is None:
-        scan = Scan(cells, control)
-    attack = scan.attack
+        scan = scan_position(cells, control)
+    kill = scan.kill
+    provoke = scan.provoke
     active = [p for p in range(4) if control[p] == p]
     ruler = board._ruler()
     mover = board._turn.player
@@ -261,7 +170,7 @@ def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6
         if kind == NECROMOBILE:
             necro[a] = True
         if a == root and kind != CHIEF:
-            if attack[s] & before_mask:
+            if kill[s] & before_mask:
                 hanging[a] = max(hanging[a], VALUE[kind])
                 hanging[a] += 0.25 * VALUE[kind]
             # Pressure: pieces close to an enemy chief (they kill him, wall him in, or clear
@@ -309,15 +218,16 @@ def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6
                             break
                         if cells[t]:
                             break
-        # Chief under attack.
-        if sq >= 0 and attack[sq] & ~(1 << p):
+        # Chief under attack (a kill, or a provocateur who can drop him into a trap).
+        attack = (kill[sq] | provoke[sq]) if sq >= 0 else 0
+        if sq >= 0 and attack & ~(1 << p):
             if p == root:
-                if attack[sq] & before_mask:
+                if attack & before_mask:
                     v -= 30.0  # will most likely die before he can move
                 else:
                     v -= 2.0
             else:
-                if attack[sq] & (1 << root):
+                if attack & (1 << root):
                     v -= 12.0 if mover == root else 4.0
                 else:
                     v -= 2.0
@@ -980,9 +890,29 @@ class Search:
         return best
 
 
+#: How far above an even game a player's evaluation must be for him to count as winning (a draw
+#: offer is then refused).
+DRAW_MARGIN = 10.0
+
+
+def accepts_draw(board: Board, player, level: str = "normal") -> bool:
+    """Whether a computer seat at ``level`` accepts a draw offer: only when its own evaluation
+    says it is not winning (no better than an even game plus ``DRAW_MARGIN``). A player out of
+    the game, or a finished game, accepts nothing."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}: expected one of {', '.join(LEVELS)}")
+    player = int(player)
+    if not board.is_active(player) or board.is_game_over():
+        return False
+    if len(board.active_players) == 1:
+        return False
+    trap = _SETTINGS.get(level, {}).get("trap", 0.0)
+    return evaluate(board, player, trap=trap) <= _even(board) + DRAW_MARGIN
+
+
 def choose_move(board: Board, level: str, seed: int) -> Move:
     """The move the computer plays at ``level`` (runs a ``Search`` to completion)."""
     return Search(board, level, seed).run()
 
 
-__all__ = ["LEVELS", "Search", "choose_move", "evaluate", "candidate_moves", "random_move", "Scan"]
+__all__ = ["LEVELS", "Search", "choose_move", "accepts_draw", "evaluate", "candidate_moves", "random_move", "Scan"]

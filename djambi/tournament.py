@@ -20,12 +20,30 @@ import argparse
 import math
 import sys
 import time
-from typing import Sequence
+from typing import Callable, Sequence
 
 from .ai import LEVELS, Search
 from .board import Board
+from .move import Move
 
 DEFAULT_MAX_PLIES = 3000
+
+#: Players other than the AI levels, by name: ``f(board, seed) -> Move``. The engine seats none
+#: itself; the command line fills in the yardsticks of ``bench/`` (``peer``, ``killer``) when that
+#: package is importable (``bench.peer.register``).
+EXTRA_PLAYERS: dict[str, Callable[[Board, int], Move]] = {}
+
+
+def _load_extra_players() -> None:
+    try:
+        from bench.peer import register  # type: ignore[import-not-found]
+    except ImportError:
+        return
+    register()
+
+
+def player_names() -> tuple[str, ...]:
+    return (*LEVELS, *EXTRA_PLAYERS)
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -60,8 +78,9 @@ def play_game(seats: Sequence[str], seed: int, max_plies: int = DEFAULT_MAX_PLIE
         player = board.turn
         level = seats[player]
         t0 = time.perf_counter()
-        search = Search(board, level, seed * 100003 + ply)
-        move = search.run()
+        move_seed = seed * 100003 + ply
+        extra = EXTRA_PLAYERS.get(level)
+        move = extra(board, move_seed) if extra is not None else Search(board, level, move_seed).run()
         spent = timing.setdefault(level, [0.0, 0])
         spent[0] += time.perf_counter() - t0
         spent[1] += 1
@@ -163,8 +182,9 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--games", type=int, default=20, help="number of games (default 20)")
     parser.add_argument("--players", default="normal,random,random,random",
-                        help=f"3 or 4 comma-separated levels from {', '.join(LEVELS)} "
-                             "(default normal,random,random,random)")
+                        help=f"3 or 4 comma-separated levels from {', '.join(LEVELS)}, or the "
+                             "yardsticks of bench/ (peer: the sparring partner; killer: a random "
+                             "mover that kills whenever it can) (default normal,random,random,random)")
     parser.add_argument("--seed", type=int, default=0, help="base seed (default 0)")
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes (default 1)")
     parser.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES,
@@ -174,10 +194,12 @@ def main(argv: list[str]) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse exits on --help and on errors
         return int(exc.code or 0)
+    _load_extra_players()
     players = [p.strip().lower() for p in args.players.split(",") if p.strip()]
-    bad = [p for p in players if p not in LEVELS]
+    names = player_names()
+    bad = [p for p in players if p not in names]
     if bad:
-        print(f"tournament: unknown level {bad[0]!r}: expected {', '.join(LEVELS)}", file=sys.stderr)
+        print(f"tournament: unknown level {bad[0]!r}: expected {', '.join(names)}", file=sys.stderr)
         return 2
     if len(players) not in (3, 4):
         print("tournament: --players needs 3 or 4 levels", file=sys.stderr)
@@ -191,7 +213,7 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-__all__ = ["main", "run", "play_game", "seating", "wilson"]
+__all__ = ["main", "run", "play_game", "seating", "wilson", "EXTRA_PLAYERS", "player_names"]
 
 
 if __name__ == "__main__":

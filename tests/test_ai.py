@@ -289,3 +289,21 @@ def test_hard_search_is_bounded_in_nodes():
         search = Search(board, "hard", i)
         assert board.is_legal(search.run())
         assert search.nodes <= cap + 3000, (i, search.nodes)
+
+
+# ------------------------------------------------------------------------------------ draw offers
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_accepts_a_draw_only_when_not_winning(level):
+    from djambi.ai import accepts_draw
+
+    # Red has his whole army; the others have a chief each, walled in by nothing.
+    winning = position({
+        "A9": "rC", "B9": "rA", "A8": "rR", "B8": "rP", "C7": "rN", "C9": "rM", "C8": "rM",
+        "A7": "rM", "B7": "rM", "I9": "bC", "I1": "yC", "A1": "gC",
+    })
+    assert not accepts_draw(winning, 0, level)
+    # The same position seen from Blue, who has only his chief: he is losing and accepts.
+    assert accepts_draw(winning, 1, level)
+    assert not accepts_draw(position({"A9": "rC", "I1": "yC"}, control="rrrr"), 0, level)

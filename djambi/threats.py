@@ -1,0 +1,235 @@
+"""The threat view: what each piece can reach and kill in one move, by the engine's rules.
+
+``threats(board, player)`` maps each living piece that ``player`` controls and that an enemy
+could kill on his next move to the squares of the enemy pieces that could kill it.
+``reach(board, square)`` tells where the piece on ``square`` can go and what it could kill, were
+its player to move. ``scan(cells, control)`` is the walk both are made of, kept fast for the
+computer players (``djambi.ai`` evaluates every position it searches with it).
+
+"Could kill" is what ``Board.generate_legal_moves`` would offer with that piece's player to move:
+a militant, chief or assassin taking the square of an enemy living piece (no militant kills the
+chief in the maze; an assassin acting on the maze needs a way out of it), a reporter killing an
+orthogonal neighbour of an empty field square it can move to. A provocateur kills nobody: the
+pieces it could move are in ``Scan.provoke``. Enemy: any living piece its player does not control
+and that is not frozen (the hostage's pieces are everybody's enemies). Frozen and hostage pieces
+never act. There are at most 36 pieces on 80 field squares, so a corpse or a moved piece always
+has somewhere to go: only the exits out of the maze can be missing.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .pieces import DEAD
+from .squares import MAZE, ORTHOGONAL_NEIGHBOURS, RAYS, Square
+
+CHIEF, ASSASSIN, REPORTER, PROVOCATEUR, NECROMOBILE, MILITANT = range(6)
+_FROZEN = 4
+
+#: RAYS cut to a militant's reach (two squares).
+_RAYS2 = tuple(tuple(ray[:2] for ray in rays) for rays in RAYS)
+
+_TABLES: dict[tuple[int, ...], list[list[bool]]] = {}
+
+
+def enemy_tables(control) -> list[list[bool]]:
+    """table[a][code]: may player ``a`` kill or move a living piece with this cell code (his
+    enemy: not his, not frozen). Cached per control tuple."""
+    key = tuple(control)
+    tables = _TABLES.get(key)
+    if tables is None:
+        tables = []
+        for a in range(4):
+            tab = [False] * 72
+            for code in range(1, 31):
+                c = control[(code - 1) >> 3]
+                tab[code] = c != a and c != _FROZEN
+            tables.append(tab)
+        if len(_TABLES) > 4096:
+            _TABLES.clear()
+        _TABLES[key] = tables
+    return tables
+
+
+def _has_exit(cells, s: int, kind: int) -> bool:
+    """Whether a piece that came from ``s`` and acted on the maze can leave it (rulings §4)."""
+    for ray in RAYS[MAZE]:
+        for t in ray:
+            if cells[t] != 0 and t != s:
+                break
+            if t == s and kind == ASSASSIN:
+                continue  # he passes over his start square but may not stop there
+            return True
+    return False
+
+
+class Scan:
+    """One walk over the pieces of a position (``scan``).
+
+    ``kill[sq]``: bit ``a`` set when player ``a`` can kill the living piece on ``sq`` in one move.
+    ``provoke[sq]``: bit ``a`` set when player ``a``'s provocateur can move it.
+    ``mobility[a]``: squares player ``a``'s pieces can move to (a rough count: the militant's
+    empty squares within two steps, the necromobile's corpses, every piece's empty squares).
+    ``chief_sq[a]``: where player ``a``'s own living chief stands (-1: none, or not active).
+    ``sources``: with ``sources=True``, {victim square: [attacker squares]} (kills only).
+    """
+
+    __slots__ = ("kill", "provoke", "mobility", "chief_sq", "sources")
+
+    def __init__(self, kill, provoke, mobility, chief_sq, sources) -> None:
+        self.kill = kill
+        self.provoke = provoke
+        self.mobility = mobility
+        self.chief_sq = chief_sq
+        self.sources = sources
+
+
+def scan(cells, control, sources: bool = False) -> Scan:
+    """Walk every piece of every player once (see ``Scan``)."""
+    kill = [0] * 81
+    provoke = [0] * 81
+    mobility = [0, 0, 0, 0]
+    chief_sq = [-1, -1, -1, -1]
+    found: dict[int, list[int]] | None = {} if sources else None
+    tables = enemy_tables(control)
+    for s in range(81):
+        code = cells[s]
+        if code == 0 or code > DEAD:
+            continue
+        party = (code - 1) >> 3
+        a = control[party]
+        kind = (code - 1) & 7
+        if kind == CHIEF and a == party:
+            chief_sq[a] = s
+        if a > 3:
+            continue  # frozen or hostage: never acts
+        tab = tables[a]
+        bit = 1 << a
+        mob = 0
+        if kind == MILITANT:
+            for ray in _RAYS2[s]:
+                for t in ray:
+                    target = cells[t]
+                    if target == 0:
+                        mob += 1
+                        continue
+                    if tab[target] and t != MAZE:
+                        kill[t] |= bit
+                        if found is not None:
+                            found.setdefault(t, []).append(s)
+                    break
+        elif kind == REPORTER:
+            for ray in RAYS[s]:
+                for t in ray:
+                    if cells[t]:
+                        break
+                    if t == MAZE:
+                        continue  # passes through, never stops there
+                    mob += 1
+                    for v in ORTHOGONAL_NEIGHBOURS[t]:
+                        if tab[cells[v]]:
+                            kill[v] |= bit
+                            if found is not None:
+                                found.setdefault(v, []).append(s)
+        elif kind == NECROMOBILE:
+            for ray in RAYS[s]:
+                for t in ray:
+                    target = cells[t]
+                    if target == 0:
+                        mob += 1
+                        continue
+                    if target > DEAD:
+                        mob += 1
+                    break
+        else:  # chief, assassin, provocateur
+            for ray in RAYS[s]:
+                for t in ray:
+                    target = cells[t]
+                    if target == 0:
+                        mob += 1
+                        continue
+                    if tab[target]:
+                        if t == MAZE and kind != CHIEF and not _has_exit(cells, s, kind):
+                            break
+                        if kind == PROVOCATEUR:
+                            provoke[t] |= bit
+                        else:
+                            kill[t] |= bit
+                            if found is not None:
+                                found.setdefault(t, []).append(s)
+                    break
+        mobility[a] += mob
+    return Scan(kill, provoke, mobility, chief_sq, found)
+
+
+def threats(board, player) -> dict[Square, tuple[Square, ...]]:
+    """Each living piece ``player`` controls that an enemy could kill on his next move, with the
+    squares of the enemy pieces that could kill it (each once, in square order)."""
+    player = int(player)
+    cells = board._cells
+    control = board._control
+    found = scan(cells, control, sources=True).sources
+    out = {}
+    for v in sorted(found):
+        code = cells[v]
+        if control[(code - 1) >> 3] != player:
+            continue
+        out[v] = tuple(sorted(set(found[v])))
+    return out
+
+
+class Reach(NamedTuple):
+    """Where a piece can go (the ``to`` squares of its moves) and what it could kill."""
+
+    moves: frozenset
+    kills: frozenset
+
+
+def reach(board, square: Square) -> Reach:
+    """Where the piece on ``square`` can go and which living pieces it could kill, were its
+    player to move (empty for a corpse, a frozen or hostage piece, or an empty square)."""
+    cells = board._cells
+    control = board._control
+    code = cells[square]
+    if code == 0 or code > DEAD or control[(code - 1) >> 3] > 3:
+        return Reach(frozenset(), frozenset())
+    a = control[(code - 1) >> 3]
+    tab = enemy_tables(control)[a]
+    kind = (code - 1) & 7
+    moves: set[int] = set()
+    kills: set[int] = set()
+    s = square
+    for ray in RAYS[s]:
+        steps = 0
+        for t in ray:
+            steps += 1
+            if kind == MILITANT and steps > 2:
+                break
+            target = cells[t]
+            if target == 0:
+                if t == MAZE:
+                    if kind == CHIEF:
+                        moves.add(t)
+                    continue
+                moves.add(t)
+                if kind == REPORTER:
+                    for v in ORTHOGONAL_NEIGHBOURS[t]:
+                        if tab[cells[v]]:
+                            kills.add(v)
+                continue
+            if kind == REPORTER:
+                break
+            if target > DEAD:
+                if kind == NECROMOBILE and (t != MAZE or _has_exit(cells, s, kind)):
+                    moves.add(t)
+            elif tab[target] and kind != NECROMOBILE:
+                if t == MAZE and (kind == MILITANT or (kind != CHIEF and not _has_exit(cells, s, kind))):
+                    break
+                moves.add(t)
+                if kind != PROVOCATEUR:
+                    kills.add(t)
+            break
+    return Reach(frozenset(moves), frozenset(kills))
+
+
+__all__ = ["threats", "reach", "Reach", "scan", "Scan", "enemy_tables"]

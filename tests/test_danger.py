@@ -1,0 +1,93 @@
+"""Defence (issue 13): a player whose chief is being walled in or hunted reacts. One position for
+each danger, Red to move and Blue next; if Red did nothing, Blue would end Red's game in one move.
+Every level from ``normal`` up must play a move after which no reply of Blue's does."""
+
+import pytest
+
+from diagrams import board_from
+
+from djambi import Board, Turn
+from djambi.ai import Search
+
+# The other chiefs sit in their corners behind their own militants, out of the play.
+DANGERS = {
+"ring": """
+9 gC gM . . . . . bM bC
+8 gM gM . . . . . bM bM
+7 . . . . . . . . .
+6 . . . . . bN . . .
+5 . . . . # . . . .
+4 . . . . . xM . . .
+3 . . rM . . . . . .
+2 xM . . . rM . . yM yM
+1 rC xM . . . . . yM yC
+""",
+"assassin": """
+9 gC gM . . . . . bM bC
+8 gM gM . . . . . bM bM
+7 . . . . . . . . .
+6 . bM . . . . . . .
+5 bA . . . # . . . .
+4 . . . . . . . . .
+3 . rM . . . . . . .
+2 . . . . rM . . yM yM
+1 rC . . . . . . yM yC
+""",
+"militant": """
+9 gC gM . . . . . bM bC
+8 gM gM . . . . . bM bM
+7 . . . . . . . . .
+6 . . . bM . . . . .
+5 . . bM . # . . . .
+4 . . . xM . . . . .
+3 . . rC . . . . . .
+2 . . . . rM . . yM yM
+1 . . . . . . . yM yC
+""",
+"provocateur": """
+9 gC gM . . . . . bM bC
+8 gM gM . . . . . bM bM
+7 . . . . . bM xM xM xM
+6 . . . . bP . xM . xM
+5 . . . . # . xM xM xM
+4 . . rC . . . . . .
+3 . . . . . . . . .
+2 . . . . rM . . yM yM
+1 . . . . . . . yM yC
+""",
+}
+
+WHAT = {
+    "ring": "Blue's necromobile carries the corpse on F4 to B2, the last open square round A1",
+    "assassin": "Blue's assassin on A5 has an open line to A1 (and B6 guards him: A1xA5 loses)",
+    "militant": "Blue's militant on C5 is two squares from C3 (and D6 guards him)",
+    "provocateur": "Blue's provocateur on E6 can drop Red's chief into the pocket on H6",
+}
+
+
+def red_dies(board: Board) -> list[str]:
+    """Blue's moves, Blue to move, after which Red is out of the game."""
+    out = []
+    for reply in board.generate_legal_moves():
+        board.push(reply)
+        if not board.is_active(0):
+            out.append(board.move_stack[-1].text())
+        board.pop()
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(DANGERS))
+def test_the_danger_is_real(name):
+    board = board_from(DANGERS[name])
+    blue_now = Board._from_parts(board._cells, board._control, Turn.regular(1), 0)
+    assert red_dies(blue_now), WHAT[name]
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("name", sorted(DANGERS))
+def test_every_level_from_normal_up_answers(name, level):
+    board = board_from(DANGERS[name])
+    move = Search(board, level, 1).run()
+    board.push(move)
+    assert board.turn == 1
+    assert not red_dies(board), (name, level, move.text())
