@@ -369,3 +369,52 @@ def test_messages_replace_each_other_and_can_be_dismissed(new_page, external_req
     page.keyboard.press("Escape")
     expect(page.locator("#message")).to_be_hidden()
     assert page.errors == [] and external_requests == []
+
+
+def _corpses(code: str, party: str, keep: tuple[str, ...]) -> str:
+    """A position text with every living piece of ``party`` turned into a corpse, but ``keep``."""
+    board = Board.from_code(code)
+    cells = {square_name(s): p.symbol() for s, p in board.pieces().items()}
+    for sq, sym in list(cells.items()):
+        if sym[0] == party and sym[1] not in keep:
+            cells[sq] = "x" + sym[1]
+    rows = []
+    for r in range(9, 0, -1):
+        out, run = "", 0
+        for c in "ABCDEFGHI":
+            p = cells.get(f"{c}{r}")
+            if p is None:
+                run += 1
+                continue
+            out += (str(run) if run else "") + p
+            run = 0
+        rows.append(out + (str(run) if run else ""))
+    parts = code.split(".")
+    parts[1] = "/".join(rows)
+    return Board.from_code(".".join(parts)).code()
+
+
+def test_a_computer_accepts_a_draw_only_when_it_is_not_winning(new_page, external_requests):
+    page = ready(new_page(**SIZES["desktop"]))
+    start = Board().code()
+    for weak, verdict in (("ryg", "refuses"), ("b", "would accept")):
+        position = start
+        for party in weak:  # all but Blue reduced to chief and necromobile: Blue is winning
+            position = _corpses(position, party, keep=("C", "N"))
+        page.evaluate("f => { location.hash = f; }", position + ";seats=hnhh")
+        if page.is_visible("#link-dialog"):
+            page.click("#link-open")
+        expect(page.locator("#message-text")).to_contain_text("Opened the shared position")
+        page.click("#btn-draw")
+        expect(page.locator("#draw-note")).to_contain_text(f"Blue (computer)")
+        expect(page.locator("#draw-note")).to_contain_text(verdict)
+        for box in page.locator("#draw-players input").all():
+            box.check()
+        if verdict == "refuses":
+            assert page.is_disabled("#draw-agree")
+            page.click("#draw-cancel")
+        else:
+            page.click("#draw-agree")
+            expect(page.locator("#gameover-title")).to_have_text("Draw")
+            page.click("#gameover-close")
+    assert page.errors == [] and external_requests == []
