@@ -143,7 +143,8 @@ class App:
         self.computer.moved()
         if over and not self.was_over and announce:
             title, text = session.outcome_text(self.game)
-            self.gameover.open(title, text)
+            how = " ".join(words.sentences(e for e in new[-1].events if e.kind != "end")) if new else ""
+            self.gameover.open(title, f"{how} {text}".strip())
         self.was_over = over
 
     # ------------------------------------------------------------------ drawing

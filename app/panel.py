@@ -6,7 +6,8 @@ announcer that tells a screen reader every move.
 
 from __future__ import annotations
 
-from pyscript import document
+from pyodide.ffi import create_once_callable
+from pyscript import document, window
 
 from djambi import Party
 
@@ -15,8 +16,12 @@ from app.dom import el, on_click
 
 
 class Panel:
+    #: An information (not an error) fades after this long; errors stay until dismissed.
+    INFO_MS = 7000
+
     def __init__(self) -> None:
         self.player_items: dict[Party, tuple] = {}
+        self.said = 0  # counts messages, so that an old timer never hides a newer one
         self.build_players()
         on_click("#message-close", lambda e: self.dismiss())
 
@@ -86,6 +91,14 @@ class Panel:
         box.className = "error" if error else "info"
         box.setAttribute("role", "alert" if error else "status")
         box.hidden = not text
+        self.said += 1
+        if text and not error:
+            said = self.said
+            window.setTimeout(create_once_callable(lambda *a: self._fade(said)), self.INFO_MS)
+
+    def _fade(self, said: int) -> None:
+        if said == self.said:
+            el("#message").hidden = True
 
     def dismiss(self) -> bool:
         """Hide the message; ``True`` if one was showing."""
