@@ -132,9 +132,13 @@ class Board:
         self._draw_agreed = state.draw_agreed
 
     @classmethod
-    def _from_parts(
-        cls, cells: list[int], control: list[int], turn: Turn, quiet: int, draw_agreed: bool = False
+    def from_parts(
+        cls, cells: list[int], control: list[int], turn: Turn, quiet: int = 0, draw_agreed: bool = False
     ) -> "Board":
+        """A board from its parts, as ``cells`` and ``control_codes`` give them: 81 piece codes
+        (``Piece.code``, 0 for empty), who controls each party (a player 0–3, ``FROZEN`` or
+        ``HOSTAGE``), the turn, the draw counter and whether a draw was agreed. No checks: the
+        position text parser (``Board.from_code``) is the checked way in."""
         board = cls.__new__(cls)
         board._cells = list(cells)
         board._control = list(control)
@@ -145,9 +149,11 @@ class Board:
         board._root = board._state()
         return board
 
+    _from_parts = from_parts  # the old private name, kept for callers not yet moved
+
     def copy(self, *, stack: bool = True) -> "Board":
         """A copy of the position, with its move history unless ``stack=False``."""
-        board = Board._from_parts(self._cells, self._control, self._turn, self._quiet, self._draw_agreed)
+        board = Board.from_parts(self._cells, self._control, self._turn, self._quiet, self._draw_agreed)
         if stack:
             board._stack = list(self._stack)
             board._root = self._root
@@ -196,6 +202,22 @@ class Board:
     @property
     def is_extra_turn(self) -> bool:
         return self._turn.extra
+
+    @property
+    def cells(self) -> tuple[int, ...]:
+        """The 81 squares' piece codes (``Piece.from_code``; 0 for an empty square), A1 first."""
+        return tuple(self._cells)
+
+    @property
+    def control_codes(self) -> tuple[int, ...]:
+        """For Red, Blue, Yellow, Green: the player (0–3) who controls that party's living
+        pieces, or ``FROZEN`` or ``HOSTAGE``."""
+        return tuple(self._control)
+
+    @property
+    def draw_agreed(self) -> bool:
+        """Whether the players agreed a draw (``agree_draw``)."""
+        return self._draw_agreed
 
     @property
     def quiet_turns(self) -> int:
@@ -555,6 +577,11 @@ class Board:
                     control[q] = ruler
             happened = True
         return happened
+
+    def has_necromobile(self, player: Party | int) -> bool:
+        """Whether ``player`` controls a living necromobile (a chief walled in by corpses then
+        does not perish)."""
+        return self._has_necromobile(int(player))
 
     def _has_necromobile(self, player: int) -> bool:
         control = self._control

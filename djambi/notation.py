@@ -55,7 +55,7 @@ _CODES = {symbol: code for code, symbol in _SYMBOLS.items()}
 
 def format_position(board: Board) -> str:
     rows = []
-    cells = board._cells
+    cells = board.cells
     for row in range(8, -1, -1):
         out, run = [], 0
         for col in range(9):
@@ -71,12 +71,12 @@ def format_position(board: Board) -> str:
             out.append(str(run))
         rows.append("".join(out))
     control = "".join(
-        "f" if c == FROZEN else "h" if c == HOSTAGE else Party(c).letter for c in board._control
+        "f" if c == FROZEN else "h" if c == HOSTAGE else Party(c).letter for c in board.control_codes
     )
-    turn = board._turn
+    turn = board.turn_state
     turn_text = Party(turn.player).letter + (f"*{Party(turn.seat).letter}" if turn.extra else "")
-    fields = [POSITION_PREFIX + "/".join(rows), control, turn_text, str(board._quiet)]
-    if board._draw_agreed:
+    fields = [POSITION_PREFIX + "/".join(rows), control, turn_text, str(board.quiet_turns)]
+    if board.draw_agreed:
         fields.append("draw")
     return ".".join(fields)
 
@@ -176,10 +176,10 @@ def parse_position(text: str) -> Board:
                       f"party (control {control_text!r})")
         if ctl == HOSTAGE and party != Party.GREEN:
             raise bad(f"only Green can be the hostage party, not {party.title}")
-    board = Board._from_parts(cells, control, Turn.regular(0), 0, draw)
-    ruler = board._ruler()
+    board = Board.from_parts(cells, control, Turn.regular(0), 0, draw)
+    ruler = board.ruler
     if FROZEN in control and ruler is not None:
-        raise bad(f"a party is frozen although {Party(ruler).title} is in power: "
+        raise bad(f"a party is frozen although {ruler.title} is in power: "
                   f"the ruler takes frozen parties")
 
     # The turn.
@@ -205,12 +205,12 @@ def parse_position(text: str) -> Board:
     # The draw counter.
     if not re.fullmatch(r"0|[1-9]\d{0,2}", quiet_text) or int(quiet_text) > DRAW_TURNS:
         raise bad(f"draw counter {quiet_text!r} must be a whole number from 0 to {DRAW_TURNS}")
-    board = Board._from_parts(cells, control, turn, int(quiet_text), draw)
+    board = Board.from_parts(cells, control, turn, int(quiet_text), draw)
 
     # A walled-in chief without a necromobile would already have perished.
     for p in active:
         sq = cells.index(Piece(Kind.CHIEF, Party(p)).code)
-        if sq != MAZE and all(cells[n] > DEAD for n in NEIGHBOURS[sq]) and not board._has_necromobile(p):
+        if sq != MAZE and all(cells[n] > DEAD for n in NEIGHBOURS[sq]) and not board.has_necromobile(p):
             raise bad(f"{Party(p).title}'s chief on {square_name(sq)} is walled in by corpses with "
                       f"no necromobile: he would have perished")
     return board
@@ -235,7 +235,7 @@ def format_game_code(board: Board) -> str:
     for move in board.move_stack:
         parts.append(replay.move_text(move))
         replay.push(move)
-    if board._draw_agreed and not board.root()._draw_agreed:
+    if board.draw_agreed and not board.root().draw_agreed:
         parts.append("draw")
     return "~".join(parts)
 
@@ -321,7 +321,7 @@ def format_record(board: Board, headers: dict[str, str] | None = None) -> str:
     for i, move in enumerate(board.move_stack, 1):
         lines.append(f"{i}. {replay.turn.title} {replay.move_text(move)}")
         replay.push(move)
-    if board._draw_agreed and not board.root()._draw_agreed:
+    if board.draw_agreed and not board.root().draw_agreed:
         lines.append("draw agreed")
     return "\n".join(lines) + "\n"
 

@@ -40,7 +40,7 @@ def board_from(
     ctl = [FROZEN if c == "f" else HOSTAGE if c == "h" else "rbyg".index(c) for c in control]
     player = "rbyg".index(turn)
     seat_player = player if seat is None else "rbyg".index(seat)
-    return Board._from_parts(cells, ctl, Turn(player, seat_player, extra), quiet)
+    return Board.from_parts(cells, ctl, Turn(player, seat_player, extra), quiet)
 
 
 #: The empty board: scenario diagrams are this with a few pieces placed (``with_pieces``).

@@ -34,7 +34,7 @@ def position(pieces: dict[str, str], turn: str = "r", control: str = "rbyg", qui
     for name, symbol in pieces.items():
         cells[parse_square(name)] = Piece.from_symbol(symbol).code
     ctl = [{"f": FROZEN, "h": HOSTAGE}.get(c, "rbyg".find(c)) for c in control]
-    return Board._from_parts(cells, ctl, Turn.regular("rbyg".index(turn)), quiet)
+    return Board.from_parts(cells, ctl, Turn.regular("rbyg".index(turn)), quiet)
 
 
 def played(seed: int, plies: int, hostage: bool = False) -> Board:

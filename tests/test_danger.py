@@ -79,7 +79,7 @@ def red_dies(board: Board) -> list[str]:
 @pytest.mark.parametrize("name", sorted(DANGERS))
 def test_the_danger_is_real(name):
     board = board_from(DANGERS[name])
-    blue_now = Board._from_parts(board._cells, board._control, Turn.regular(1), 0)
+    blue_now = Board.from_parts(board.cells, board.control_codes, Turn.regular(1), 0)
     assert red_dies(blue_now), WHAT[name]
 
 

@@ -342,3 +342,21 @@ def test_the_examples_in_docs_formats_are_true():
     assert ruler.ruler is not None and ruler.is_extra_turn
     frozen = parse_position(codes[3])
     assert any(frozen.is_frozen(p) for p in range(4))
+
+
+def test_a_board_rebuilt_from_its_public_parts_is_the_same_position():
+    """notation.py reads and builds boards through public accessors only (no private fields)."""
+    from playouts import random_game
+
+    for seed in range(8):
+        board = random_game(seed, 25 * seed, hostage=seed % 2 == 1)
+        if seed == 3 and not board.is_game_over():
+            board.agree_draw()
+        rebuilt = Board.from_parts(board.cells, board.control_codes, board.turn_state,
+                                   board.quiet_turns, board.draw_agreed)
+        assert rebuilt == board and rebuilt.code() == board.code()
+        assert board.has_necromobile(board.turn) == any(
+            p.kind.letter == "N" and p.party is not None and board.controller(p.party) == board.turn
+            for p in board.pieces().values())
+    source = open(__import__("djambi.notation").notation.__file__).read()
+    assert "._" not in source.replace("__", ""), "notation.py must not reach into private fields"

@@ -13,7 +13,7 @@ KILLERS = (0, 1, 5)  # chief, assassin, militant: they kill by taking the square
 
 
 def with_turn(board: Board, player: int) -> Board:
-    return Board._from_parts(board._cells, board._control, Turn.regular(player), 0)
+    return Board.from_parts(board.cells, board.control_codes, Turn.regular(player), 0)
 
 
 def kills_from_moves(board: Board, player: int) -> dict[int, tuple[int, ...]]:
