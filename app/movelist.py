@@ -11,7 +11,7 @@ from typing import Callable
 from pyscript import document
 
 from app import words
-from app.dom import absent, js, listen
+from app.dom import absent, listen
 from app.history import KILL_MARK, Ply
 
 LOG_KEEP = 400  # moves whose sentences the log keeps (the list keeps every move)
@@ -54,10 +54,8 @@ class MoveList:
         added = len(plies) > keep
         self.shown = list(plies)
         if added and self.viewed is None:
-            for box in (self.ol, self.log):
-                last = box.lastElementChild
-                if not absent(last):
-                    last.scrollIntoView(js({"block": "nearest"}))
+            for box in (self.ol, self.log):  # within the box only: the page itself never scrolls
+                box.scrollTop = box.scrollHeight
 
     @staticmethod
     def entry(ply: Ply, previous: Ply | None) -> object:
@@ -111,7 +109,9 @@ class MoveList:
             li = self.ol.querySelector(f'li[data-ply="{ply}"]')
             if not absent(li):
                 li.classList.add("viewed")
-                li.scrollIntoView(js({"block": "nearest"}))
+                top, height = int(li.offsetTop), int(self.ol.clientHeight)
+                if top < self.ol.scrollTop or top + int(li.offsetHeight) > self.ol.scrollTop + height:
+                    self.ol.scrollTop = top - height // 2
 
     def clear(self) -> None:
         self.ol.replaceChildren()
