@@ -32,15 +32,16 @@ class KindGuide:
     kills: str
     victim: str
     victim_goes: str
-    #: The diagram: a small position, the square of the piece shown, and the cut-out's columns
-    #: and rows (0-based, inclusive).
+    #: The diagram: a small position (Red against Blue; their chiefs stand on row 9, outside the
+    #: picture), the square of the piece shown, and the cut-out's columns and rows (0-based,
+    #: inclusive).
     position: str
     square: str
     columns: tuple[int, int]
     rows: tuple[int, int]
 
     def board(self) -> Board:
-        return parse_position(self.position)
+        return parse_position(self.position, "rbrr")
 
     def reach(self):
         return reach(self.board(), parse_square(self.square))
@@ -66,21 +67,21 @@ GUIDE: tuple[KindGuide, ...] = (
         "and plays more turns.",
         "He kills by moving onto an enemy piece, from any distance.",
         "His victim's corpse goes on any empty square the chief's player chooses (not the maze).",
-        CHOSEN, "D4=rC D7=bM G4=bR B2=xM", "D4", (1, 6), (1, 7)),
+        CHOSEN, "D4=rC D7=bM G4=bR B2=xM H9=bC", "D4", (1, 6), (1, 7)),
     KindGuide(
         Kind.ASSASSIN, "assassin",
         "The assassin moves like the chief, any distance in a straight line, but may not stop "
         "on the empty maze.",
         "He kills by moving onto an enemy piece, even the chief in the maze.",
         "The corpse is left on the square the assassin came from.",
-        START, "C3=rA C7=bC F6=bM", "C3", (0, 6), (0, 6)),
+        START, "C3=rA C7=bC F6=bM I9=rC", "C3", (0, 6), (0, 6)),
     KindGuide(
         Kind.REPORTER, "reporter",
         "The reporter moves any distance in a straight line to an empty square (never the maze).",
         "After moving he may kill one enemy on a square next to him: above, below, left or right, "
         "never diagonally.",
         "The corpse stays where the victim stood.",
-        STAYS, "C3=rR F4=bM C7=bC", "C3", (0, 6), (0, 6)),
+        STAYS, "C3=rR F4=bM C7=bC I9=rC", "C3", (0, 6), (0, 6)),
     KindGuide(
         Kind.PROVOCATEUR, "provocateur",
         "The provocateur moves any distance in a straight line; like every piece but the chief, "
@@ -88,21 +89,21 @@ GUIDE: tuple[KindGuide, ...] = (
         "It kills nobody: it moves onto an enemy piece and carries it.",
         "The enemy piece, still alive, goes on any empty square the provocateur's player chooses "
         "(an enemy chief may even be dropped into the maze).",
-        ALIVE, "C3=rP C6=bM F3=bA", "C3", (0, 6), (0, 6)),
+        ALIVE, "C3=rP C6=bM F3=bA I9=rC H9=bC", "C3", (0, 6), (0, 6)),
     KindGuide(
         Kind.NECROMOBILE, "necromobile",
         "The necromobile moves any distance in a straight line; it cannot move onto living pieces.",
         "It kills nobody: it moves onto a corpse — the only piece that can — and carries it.",
         "The corpse goes on any empty square its player chooses (not the maze): a corpse can block "
         "a line, or wall in an enemy chief.",
-        CORPSE, "C3=rN C6=xM F3=bA", "C3", (0, 6), (0, 6)),
+        CORPSE, "C3=rN C6=xM F3=bA I9=rC H9=bC", "C3", (0, 6), (0, 6)),
     KindGuide(
         Kind.MILITANT, "militant",
         "A militant moves one or two squares in a straight line, in any of the eight directions. "
         "Each player has four.",
         "It kills by moving onto an enemy piece, but never the chief in the maze.",
         "Its victim's corpse goes on any empty square its player chooses (not the maze).",
-        CHOSEN, "C3=rM C5=bM D4=bR", "C3", (0, 5), (0, 5)),
+        CHOSEN, "C3=rM C5=bM D4=bR I9=rC H9=bC", "C3", (0, 5), (0, 5)),
 )
 
 BY_KIND = {g.kind: g for g in GUIDE}
@@ -133,7 +134,7 @@ def piece_sentence(board: Board, sq: int) -> str:
 PLAYED_TEXT = "{party}'s {kind}, played by {player}."
 FROZEN_TEXT = "{party}'s {kind}, frozen: nobody plays it until a chief takes the maze."
 HOSTAGE_TEXT = "{party}'s {kind}, the hostage: nobody plays it, and anyone may kill or move it."
-CORPSE_TEXT = "A {kind}'s corpse: it blocks the way, and only a necromobile can move it."
+CORPSE_TEXT = "The {kind}'s corpse: it blocks the way, and only a necromobile can move it."
 RULER_TEXT = "He holds the maze: {player} is in power."
 
 

@@ -4,7 +4,8 @@ split into a section per rule, for the page's rules dialog.
 Pure Python. The markdown used there is small: ``#``/``##`` headings, paragraphs, ``-`` and
 ``1.`` list items (continued by indented lines), ``**bold**``, ``*italic*`` and ```code```. The
 names of the tests that prove each rule are for developers: the player's copy leaves out every
-``Test:``/``Tests:`` part (from there to the end of its paragraph or list item).
+``Test:``/``Tests:`` part (from there to the end of its paragraph or list item) and every
+sentence about the tests.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ class Section:
 
 _TESTS = re.compile(r"\s*\bTests?: .*$", re.S)
 _INLINE = re.compile(r"\*\*(.+?)\*\*|`([^`]+)`|\*(.+?)\*", re.S)
+_SENTENCE = re.compile(r"(?<=[.)])\s+(?=[A-Z*])")
 _ITEM = re.compile(r"^(?:- |\d+\. )")
 
 
@@ -61,6 +63,7 @@ def runs(text: str) -> tuple[Run, ...]:
 def _block(kind: str, lines: list[str]) -> Block | None:
     text = " ".join(line.strip() for line in lines)
     text = _TESTS.sub("", text).strip()
+    text = " ".join(s for s in _SENTENCE.split(text) if "test" not in s.lower()).strip()
     if not text:
         return None
     return Block(kind, runs(text))
