@@ -126,4 +126,4 @@ def test_threats_with_changes_are_the_threats_of_the_changed_position():
             cells[s] = 0 if piece is None else piece.code
         changed = Board._from_parts(cells, board._control, board.turn_state, 0)
         assert threats(board, 0, changes) == kills_from_moves(changed, 0)
-    assert threats(board, 0, {b8: None}) == {a9: (d6,)}
+    assert threats(board, 0, {b8: None}) == {a9: (d6, parse_square("I9"))}  # and along row 9
