@@ -212,9 +212,6 @@ class Learn:
 
     async def search(self, game, revision: int, board) -> None:
         from app.computer import computer_players
-        from djambi.narrate import describe_move
-        from app.words import sentences
-
         try:
             await asyncio.sleep(0)
             search = computer_players().Search(board, SUGGEST_LEVEL, random.randrange(1 << 30))
@@ -226,8 +223,7 @@ class Learn:
             if self.app.game is not game or game.revision != revision:
                 return
             self.suggested = (game, revision, move)
-            what = " ".join(sentences(describe_move(board, move)))
-            self.app.panel.say(threatview.SUGGESTION.format(move=board.move_text(move), what=what))
+            self.app.panel.say(threatview.SUGGESTION.format(move=board.move_text(move)))
             self.app.draw_board()
         except Exception as exc:  # noqa: BLE001 (shown; nothing is played)
             self.app.panel.say(f"No suggestion: {exc}", error=True)

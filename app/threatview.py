@@ -105,7 +105,7 @@ def suggestion_marks(move: Move, marks: dict[int, str] | None = None) -> dict[in
     return out
 
 
-SUGGESTION = "The computer (normal level) suggests: {move}. {what}"
+SUGGESTION = "The computer (normal level) suggests {move}, marked in green on the board (not played)."
 
 
 __all__ = ["threat_marks", "suggestion_marks", "add", "SUGGESTION"]

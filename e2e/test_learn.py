@@ -260,7 +260,7 @@ def test_a_suggested_move_is_shown_and_not_played(new_page, base_url, wait_ready
         page.click("#btn-suggest")
         expect(page.locator("#message-text")).to_contain_text("suggests", timeout=60_000)
         text = page.text_content("#message-text")
-        move_text = text.split("suggests: ")[1].split(". ")[0]
+        move_text = text.split("suggests ")[1].split(",")[0]
         board = Board()
         move = board.parse_move(move_text)  # a legal move of the start position
         shown = marked(page, "suggest")
