@@ -25,6 +25,7 @@ from app.dialogs import (DrawDialog, GameOverDialog, HandOver, NewGameDialog, Re
 from app.dom import any_dialog_open, close_dialog, el, listen, on_click, open_dialog, open_storage
 from app.files import FileOpener, download
 from app.history import History
+from app.learn import Learn
 from app.loop import Loop
 from app.movelist import MoveList
 from app.panel import Panel
@@ -55,6 +56,7 @@ class App:
         self.handover = HandOver()
         self.tabs = TabDialog(self.load_other_tab, self.keep_this_tab)
         self.opener = FileOpener(self.open_file_text, lambda text: self.panel.say(text, error=True))
+        self.learn = Learn(self)  # welcome, lessons, piece guide, rules, threat view, suggestion
 
     # ------------------------------------------------------------------ start
     def start(self) -> None:
@@ -66,12 +68,15 @@ class App:
         el("#set-handover").checked = self.settings.handover
         el("#set-rotate").checked = self.settings.rotate
         self.wire()
+        welcome = self.learn.first_visit() and not str(window.location.hash).strip("#")
         self.open_fragment(str(window.location.hash))
         el("#loader").hidden = True
         for button in document.querySelectorAll("#game-tools button"):
             button.disabled = False
         self.refresh()
         document.body.dataset.ready = "1"
+        if welcome:
+            self.learn.welcome()
 
     def wire(self) -> None:
         listen(document, "keydown", self.on_key)
@@ -160,11 +165,14 @@ class App:
         return self.history.board_at(self.viewing)
 
     def draw_board(self) -> None:
+        if self.learn.draws_board():
+            return
         game, picker = self.game, self.picker
         rotation = prefs.board_rotation(game, self.settings.rotate, self.board_view.rotation)
         self.board_view.turn(rotation)
         browsing = self.viewing is not None
         marks = render.move_marks((p.player, p.move) for p in self.history.recent(self.viewing))
+        marks = self.learn.marks(marks)
         if browsing:
             views = render.square_views(self.shown_board(), show_mine=False, marks=marks)
         else:
@@ -216,6 +224,8 @@ class App:
 
     # ------------------------------------------------------------------ taps and keys
     def tap(self, sq: int) -> None:
+        if self.learn.takes_tap(sq):  # a lesson, the end of a long press, the threat view
+            return
         if self.viewing is not None:
             self.panel.say(f"You are looking back at {el('#browse-text').textContent.lower()}. "
                            "Press “Back to the game” (or End) to play.")
@@ -245,6 +255,8 @@ class App:
         if any_dialog_open():
             return
         key = str(event.key)
+        if self.learn.on_key(key):
+            return
         focus = document.activeElement
         on_board = focus == el("#board")
         on_moves = focus == el("#move-list")
@@ -265,6 +277,7 @@ class App:
                 if 0 <= col + dc < 9 and 0 <= row + dr < 9:
                     self.cursor += dc + 9 * dr
                 self.draw_board()
+                self.learn.tip(self.cursor)
                 return
             if key in ("Enter", " "):
                 event.preventDefault()
@@ -402,6 +415,8 @@ class App:
 
     def open_fragment(self, fragment: str) -> None:
         if not fragment or fragment == "#":
+            return
+        if self.learn.open_fragment(fragment):  # #learn, #guide, #rules
             return
         self.clear_fragment()
         try:

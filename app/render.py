@@ -102,30 +102,34 @@ def defs() -> str:
     return "".join(out)
 
 
+def _square_inside(sq: int, href: str = "") -> str:
+    """What every square's group holds: its layers, bottom to top, and the piece's ``<use>``."""
+    maze = ""
+    if sq == MAZE:
+        maze = ('<path class="maze-deco" d="M12 12 H88 V88 H12 Z M26 26 H74 V74 H26 Z '
+                'M40 40 H60 V60 H40 Z"/>')
+    return (
+        f'<rect class="cell" width="{CELL}" height="{CELL}"/>{maze}'
+        f'<rect class="lm" x="3" y="3" width="{CELL - 6}" height="{CELL - 6}"/>'
+        f'<rect class="hl" width="{CELL}" height="{CELL}"/>'
+        f'<rect class="frame" x="4" y="4" width="{CELL - 8}" height="{CELL - 8}" rx="6"/>'
+        f'<circle class="dot" cx="50" cy="50" r="15"/>'
+        f'<use class="pc" href="{href}" x="6" y="6" width="88" height="88"/>'
+        f'<circle class="badge" cx="84" cy="16" r="11"/>'
+        f'<circle class="ring" cx="50" cy="50" r="44"/>'
+    )
+
+
 def board_svg(rotation: int = 0) -> str:
     """The inner markup of the board's ``<svg viewBox="0 0 940 940">``: every square empty."""
     parts = [defs(), f'<rect class="frame-bg" x="{MARGIN}" y="0" width="{9 * CELL}" height="{9 * CELL}"/>']
     for sq in SQUARES:
         x, y = square_origin(sq, rotation)
         name = square_name(sq)
-        shade = "dark" if (column_of(sq) + row_of(sq)) % 2 == 0 else "light"
-        maze = ""
-        if sq == MAZE:
-            shade = "maze"
-            maze = ('<path class="maze-deco" d="M12 12 H88 V88 H12 Z M26 26 H74 V74 H26 Z '
-                    'M40 40 H60 V60 H40 Z"/>')
+        shade = "maze" if sq == MAZE else ("dark" if (column_of(sq) + row_of(sq)) % 2 == 0 else "light")
         parts.append(
             f'<g class="sq {shade}" data-square="{name}" transform="translate({x},{y})" '
-            f'aria-label="{name}" role="button">'
-            f'<rect class="cell" width="{CELL}" height="{CELL}"/>{maze}'
-            f'<rect class="lm" x="3" y="3" width="{CELL - 6}" height="{CELL - 6}"/>'
-            f'<rect class="hl" width="{CELL}" height="{CELL}"/>'
-            f'<rect class="frame" x="4" y="4" width="{CELL - 8}" height="{CELL - 8}" rx="6"/>'
-            f'<circle class="dot" cx="50" cy="50" r="15"/>'
-            f'<use class="pc" href="" x="6" y="6" width="88" height="88"/>'
-            f'<circle class="badge" cx="84" cy="16" r="11"/>'
-            f'<circle class="ring" cx="50" cy="50" r="44"/>'
-            f"</g>"
+            f'aria-label="{name}" role="button">{_square_inside(sq)}</g>'
         )
     bottom, left = _labels(rotation)
     for i, text in enumerate(bottom):
@@ -356,7 +360,35 @@ def square_views(
     return views
 
 
-__all__ = ["SquareView", "board_svg", "square_views", "square_origin", "last_move_squares",
+def diagram_svg(board: Board, columns: tuple[int, int], rows: tuple[int, int], label: str,
+                **views) -> str:
+    """A cut-out of the board drawn as the board is (the same square layers, piece shapes and
+    ``square_views`` classes): columns ``columns[0]..columns[1]`` and rows ``rows[0]..rows[1]``
+    (0-based, inclusive), as a standalone ``<svg>`` for the piece guide. ``views``: arguments of
+    ``square_views`` (``selected``, ``options``, ``marks``…). The piece shapes are the ``<defs>``
+    of the page's board. ``label`` is the picture's text for screen readers (our own words)."""
+    drawn = square_views(board, show_mine=False, **views)
+    c0, c1 = columns
+    r0, r1 = rows
+    width, height = (c1 - c0 + 1) * CELL, (r1 - r0 + 1) * CELL
+    parts = [f'<svg class="diagram" viewBox="0 0 {width} {height}" role="img" '
+             f'aria-label="{_attr(label)}">']
+    for sq in SQUARES:
+        col, row = column_of(sq), row_of(sq)
+        if c0 <= col <= c1 and r0 <= row <= r1:
+            view = drawn[sq]
+            x, y = (col - c0) * CELL, (r1 - row) * CELL
+            parts.append(f'<g class="{view.cls}" transform="translate({x},{y})">'
+                         f'{_square_inside(sq, view.href)}</g>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _attr(text: str) -> str:
+    return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+__all__ = ["diagram_svg", "SquareView", "board_svg", "square_views", "square_origin", "last_move_squares",
            "move_squares", "move_marks", "MARKED_MOVES", "Slide", "slides", "ANIMATION_MS",
            "describe", "coord_labels", "square_transform", "board_step", "static_board_block",
            "with_static_board", "PARTY_ROTATION", "SIZE", "CELL", "MARGIN"]

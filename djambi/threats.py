@@ -162,11 +162,19 @@ def scan(cells, control, sources: bool = False) -> Scan:
     return Scan(kill, provoke, mobility, chief_sq, found)
 
 
-def threats(board, player) -> dict[Square, tuple[Square, ...]]:
+def threats(board, player, changes=None) -> dict[Square, tuple[Square, ...]]:
     """Each living piece ``player`` controls that an enemy could kill on his next move, with the
-    squares of the enemy pieces that could kill it (each once, in square order)."""
+    squares of the enemy pieces that could kill it (each once, in square order).
+
+    ``changes`` ({square: Piece or None}) looks at the position with those squares changed first:
+    what a move being chosen would leave exposed (the moving piece lifted off its square, put on
+    its destination). Who controls whom is taken as it is now."""
     player = int(player)
     cells = board._cells
+    if changes:
+        cells = list(cells)
+        for sq, piece in changes.items():
+            cells[sq] = 0 if piece is None else piece.code
     control = board._control
     found = scan(cells, control, sources=True).sources
     out = {}

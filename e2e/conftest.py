@@ -7,7 +7,8 @@ Fixtures:
                      127.0.0.1/localhost are aborted and recorded in `external_requests`;
                      service workers are blocked so every request is seen (use
                      `new_page(service_workers="allow")` to test one)
-  new_page           factory for more pages/contexts with the same recording
+  new_page           factory for more pages/contexts with the same recording; every context is a
+                     returning visitor (no welcome) unless `new_page(first_visit=True)`
   external_requests  the list of URLs aborted for this test (assert it is empty)
   wait_ready         wait_ready(page): waits for body[data-ready="1"] (60 s)
   screenshot_dir     e2e/screenshots/ (gitignored); failing tests save a PNG there
@@ -100,6 +101,18 @@ def keep_local(context, record: list[str]) -> None:
             route.abort()
 
     context.route("**/*", block_external)
+    returning_visitor(context)
+
+
+#: Set before the page's scripts run: the visitor was welcomed already (``app.lessons.WELCOME_KEY``).
+RETURNING_VISITOR = "try { localStorage.setItem('djambi.welcomed.v1', '1'); } catch (e) {}"
+
+
+def returning_visitor(context) -> None:
+    """Every test context is a returning visitor: no first-visit welcome over the board (the
+    welcome itself is tested in test_learn.py, with ``new_page(first_visit=True)``)."""
+    if not getattr(context, "_djambi_first_visit", False):
+        context.add_init_script(RETURNING_VISITOR)
 
 
 @pytest.fixture(scope="session")
@@ -113,10 +126,11 @@ def new_page(browser, base_url, external_requests, request):
     """new_page(**context_options) -> Page; contexts are closed after the test."""
     contexts = []
 
-    def make(**context_options) -> Page:
+    def make(first_visit: bool = False, **context_options) -> Page:
         context_options.setdefault("base_url", base_url)
         context_options.setdefault("service_workers", "block")
         context = browser.new_context(**context_options)
+        context._djambi_first_visit = first_visit
         contexts.append(context)
         keep_local(context, external_requests)
         page = context.new_page()

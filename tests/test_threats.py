@@ -101,3 +101,29 @@ def test_the_computer_players_use_the_threat_view():
     assert ai.Scan is t.Scan and ai.scan_position is t.scan
     board = Board()
     assert scan(board._cells, board._control).kill == [0] * 81  # nothing can kill at the start
+
+
+def test_threats_with_changes_are_the_threats_of_the_changed_position():
+    """``threats(board, player, changes)`` (what a move being chosen would leave exposed) equals
+    the threats of the position with those squares changed, checked by the legal moves."""
+    from djambi import Piece
+
+    board = board_from("""
+    9 rC .  .  .  .  .  .  .  bC
+    8 .  rM .  .  .  .  .  .  .
+    7 .  .  .  .  .  .  .  .  .
+    6 .  .  .  bA .  .  .  .  .
+    5 .  .  .  .  #  .  .  .  .
+    4 .  .  .  .  .  .  .  .  .
+    3 .  .  .  .  .  .  .  .  .
+    2 .  .  .  .  .  .  .  .  .
+    1 .  .  .  .  .  .  .  .  .
+    """, control="rbrr")
+    b8, c7, a9, d6 = (parse_square(n) for n in ("B8", "C7", "A9", "D6"))
+    for changes in ({b8: None}, {b8: None, c7: Piece.from_symbol("rM")}, {}):
+        cells = list(board._cells)
+        for s, piece in changes.items():
+            cells[s] = 0 if piece is None else piece.code
+        changed = Board._from_parts(cells, board._control, board.turn_state, 0)
+        assert threats(board, 0, changes) == kills_from_moves(changed, 0)
+    assert threats(board, 0, {b8: None}) == {a9: (d6, parse_square("I9"))}  # and along row 9

@@ -1,0 +1,100 @@
+"""The piece guide (app/guide.py): each text checked against the engine — where the diagram's
+piece can go and what it could kill are the engine's reach, and where its victim goes is what the
+engine does with a kill from the diagram — and the sentence naming a piece and its player."""
+
+import re
+
+import pytest
+
+from diagrams import board_from, with_pieces
+
+from djambi import Kind, parse_square
+from djambi.narrate import CORPSE, KILL, PLACE, describe_move
+from djambi.squares import MAZE
+
+from app import guide, render
+from app.guide import GUIDE, piece_sentence
+
+
+def test_every_kind_has_its_guide():
+    assert [g.kind for g in GUIDE] == list(Kind)
+    for g in GUIDE:
+        assert g.name == g.kind.title.lower()
+        for text in (g.moves, g.kills, g.victim):
+            assert text.endswith(".") and len(text) > 30
+
+
+@pytest.mark.parametrize("g", GUIDE, ids=lambda g: g.name)
+def test_the_diagram_marks_what_the_engine_allows(g):
+    board = g.board()
+    sq = parse_square(g.square)
+    legal = board.generate_legal_moves(sq)
+    assert g.reach().moves == {m.to for m in legal}
+    svg = g.diagram()
+    dots = set(re.findall(r'<g class="([^"]*)" transform', svg))
+    shown = len([c for c in re.findall(r'<g class="([^"]*)"', svg) if " opt" in f" {c}"])
+    c0, c1 = g.columns
+    r0, r1 = g.rows
+    inside = {t for t in g.reach().moves if c0 <= t % 9 <= c1 and r0 <= t // 9 <= r1}
+    assert shown == len(inside) and dots
+    assert svg.count("<g ") == (c1 - c0 + 1) * (r1 - r0 + 1)
+    assert 'class="sq' in svg and f'href="#k-{g.kind.letter}"' in svg
+
+
+@pytest.mark.parametrize("g", GUIDE, ids=lambda g: g.name)
+def test_where_the_victim_goes_is_what_the_engine_does(g):
+    board = g.board()
+    sq = parse_square(g.square)
+    acting = [m for m in board.generate_legal_moves(sq)
+              if any(e.kind in (KILL, PLACE, CORPSE) for e in describe_move(board, m))]
+    assert acting, g.name
+    ends = set()
+    for move in acting:
+        for e in describe_move(board, move):
+            if e.kind in (KILL, PLACE, CORPSE):
+                ends.add((e.kind, e.square, e.to))
+    kinds = {k for k, _, _ in ends}
+    if g.victim_goes == guide.START:
+        assert kinds == {KILL} and {to for _, _, to in ends} == {sq}
+        assert "came from" in g.victim
+    elif g.victim_goes == guide.STAYS:
+        assert kinds == {KILL} and all(at == to for _, at, to in ends)
+        assert "stays" in g.victim
+    elif g.victim_goes == guide.CHOSEN:
+        assert kinds == {KILL} and len({to for _, _, to in ends}) > 10
+        assert MAZE not in {to for _, _, to in ends} and "not the maze" in g.victim
+    elif g.victim_goes == guide.ALIVE:
+        assert kinds == {PLACE} and "alive" in g.victim
+    else:
+        assert kinds == {CORPSE} and "corpse" in g.victim.lower()
+    assert (g.reach().kills != frozenset()) == (g.victim_goes in (guide.START, guide.STAYS, guide.CHOSEN))
+
+
+def test_piece_sentence_says_what_a_piece_is_and_who_plays_it():
+    board = board_from(with_pieces(A9="rC", B5="bR", C5="yM", D5="xA", E5="gC", I1="bC"),
+                       control="rgyg")
+    assert piece_sentence(board, parse_square("B5")) == "Blue's reporter, played by Green."
+    assert piece_sentence(board, parse_square("A9")) == "Red's chief, played by Red."
+    assert piece_sentence(board, parse_square("D5")) == (
+        "The assassin's corpse: it blocks the way, and only a necromobile can move it.")
+    assert "Green is in power" in piece_sentence(board, MAZE)
+    assert piece_sentence(board, parse_square("F5")) == ""
+    frozen = board_from(with_pieces(A9="rC", B5="bR"), control="rfyg")
+    assert "frozen" in piece_sentence(frozen, parse_square("B5"))
+    hostage = board_from(with_pieces(A9="rC", B5="gM"), control="rbyh")
+    assert "hostage" in piece_sentence(hostage, parse_square("B5"))
+
+
+def test_the_diagram_is_drawn_by_the_boards_renderer():
+    """The same layers as a square of board_svg(): the cut-out reuses the board's markup."""
+    g = guide.BY_KIND[Kind.MILITANT]
+    svg = g.diagram()
+    board_square = re.search(r'<g class="sq dark" data-square="A1"[^>]*>(.*?)</g>', render.board_svg()).group(1)
+    layers = re.sub(r'href="[^"]*"', 'href=""', board_square)
+    first = re.search(r'<g class="[^"]*" transform="translate\(0,500\)">(.*?)</g>', svg).group(1)
+    assert re.sub(r'href="[^"]*"', 'href=""', first) == layers
+
+
+def test_ui_words_are_whole_sentences_with_named_placeholders():
+    for key, text in guide.UI.items():
+        assert "{}" not in text and not re.search(r"\{\d*\}", text), key
