@@ -75,6 +75,7 @@ class Panel:
             if info.in_power:
                 label += " ♛"
             name.textContent = label
+            name.dataset.hostage = _("hostage")
             seat.textContent = session.seat_label(info.seat) if info.state == "active" else ""
             state.textContent = info.words()
             classes = ["player", f"pc-{info.party.letter}", info.state]

@@ -2,7 +2,8 @@
 language.
 
 An element of the page carries a key: ``data-i18n="undo"`` for its text, ``data-i18n-label``
-for its ``aria-label``, ``data-i18n-title`` for its ``title``. ``STATIC`` maps each key to its
+for its ``aria-label``, ``data-i18n-title`` for its ``title``, ``data-i18n-empty`` for its
+``data-empty`` (what CSS shows in an empty list). ``STATIC`` maps each key to its
 msgid, which is also the English written in ``index.html`` (``tests/test_i18n.py`` keeps them
 equal, and every key used). ``apply(document)`` writes every one in the current language; the
 page calls it at start and on every language switch, so no reload is needed.
@@ -49,6 +50,7 @@ STATIC = {
     "new-game": N_("New game"),
     "next-move": N_("Next move"),
     "next-move-key": N_("Next move (→)"),
+    "no-moves": N_("No moves yet."),
     "no-draw": N_("No draw"),
     "no-kill": N_("No kill"),
     "offer-draw": N_("Offer draw"),
@@ -72,6 +74,7 @@ STATIC = {
     "tablet": N_("Passing one tablet round"),
     "tap-ready": N_("Tap when ready"),
     "three-players": N_("3 players, Green is the hostage"),
+    "told-here": N_("Each move is told here."),
     "turn": N_("Turn"),
     "undo": N_("Undo"),
     "what-happened": N_("What happened"),
@@ -79,7 +82,8 @@ STATIC = {
 }
 
 #: The attribute each marker sets ("" for the element's text).
-MARKERS = {"data-i18n": "", "data-i18n-label": "aria-label", "data-i18n-title": "title"}
+MARKERS = {"data-i18n": "", "data-i18n-label": "aria-label", "data-i18n-title": "title",
+           "data-i18n-empty": "data-empty"}
 
 
 def text(key: str) -> str:
