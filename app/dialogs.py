@@ -15,6 +15,7 @@ from djambi import Party
 
 from app import session
 from app.dom import close_dialog, el, listen, on_click, open_dialog
+from app.i18n import _, list_of, ngettext, party_name
 
 
 class NewGameDialog:
@@ -25,12 +26,18 @@ class NewGameDialog:
             for kind in session.SEAT_KINDS:
                 option = document.createElement("option")
                 option.value = kind
-                option.textContent = session.SEAT_LABELS[kind]
+                option.textContent = session.seat_label(kind)
                 select.append(option)
         for radio in document.querySelectorAll('input[name="players"]'):
             listen(radio, "change", lambda e: self.update())
         on_click("#newgame-start", self.start)
         on_click("#newgame-cancel", lambda e: close_dialog("#newgame-dialog"))
+
+    def relabel(self) -> None:
+        """The seat choices in the current language."""
+        for party in Party:
+            for option in el(f"#seat-{party.letter}").options:
+                option.textContent = session.seat_label(str(option.value))
 
     def update(self) -> None:
         hostage = bool(el("#players-3").checked)
@@ -87,8 +94,8 @@ class ShareDialog:
             copied = True
         except Exception:  # noqa: BLE001
             pass
-        self.note("Link copied." if copied
-                  else "Press Ctrl+C (or long-press and Copy) to copy the selected link.")
+        self.note(_("Link copied.") if copied
+                  else _("Press Ctrl+C (or long-press and Copy) to copy the selected link."))
 
 
 class ReplaceDialog:
@@ -142,16 +149,21 @@ class DrawDialog:
             tick.type = "checkbox"
             tick.id = f"draw-{party.letter}"
             listen(tick, "change", self.tick)
-            label.append(tick, document.createTextNode(f" {party.title} agrees to a draw"))
+            label.append(tick, document.createTextNode(
+                " " + _("{player} agrees to a draw").format(player=party_name(party))))
             box.append(label)
             self.boxes.append(tick)
-        refusing = [p.title for p, accepts in computers if not accepts]
-        accepting = [p.title for p, accepts in computers if accepts]
+        refusing = [party_name(p) for p, accepts in computers if not accepts]
+        accepting = [party_name(p) for p, accepts in computers if accepts]
         notes = []
         if accepting:
-            notes.append(", ".join(accepting) + " (computer) would accept a draw.")
+            notes.append(ngettext("{players} (computer) would accept a draw.",
+                                  "{players} (computers) would accept a draw.",
+                                  len(accepting)).format(players=list_of(accepting)))
         if refusing:
-            notes.append(", ".join(refusing) + " (computer) thinks it is winning and refuses.")
+            notes.append(ngettext("{players} (computer) thinks it is winning and refuses.",
+                                  "{players} (computers) think they are winning and refuse.",
+                                  len(refusing)).format(players=list_of(refusing)))
         el("#draw-note").textContent = " ".join(notes)
         self.refused = bool(refusing)
         el("#draw-agree").disabled = True
@@ -184,11 +196,23 @@ class HandOver:
         on_click("#handover-ready", lambda e: close_dialog("#handover-dialog"))
 
     def open(self, to: Party) -> None:
-        el("#handover-name").textContent = to.title
+        self.to = to
+        self.relabel()
         el("#handover-swatch").textContent = to.letter.upper()
         el("#handover-swatch").className = f"swatch pc-{to.letter}"
         el("#handover-ready").className = f"turn-{to.letter}"
         open_dialog("#handover-dialog")
+
+    def relabel(self) -> None:
+        """The title in the current language: one msgid, the name in bold where it says."""
+        to = getattr(self, "to", None)
+        if to is None:
+            return
+        before, _sep, after = _("Pass the tablet to {player}").partition("{player}")
+        name = document.createElement("strong")
+        name.id = "handover-name"
+        name.textContent = party_name(to)
+        el("#handover-title").replaceChildren(before, name, after)
 
 
 class TabDialog:

@@ -10,6 +10,7 @@ from typing import Callable
 from pyscript import document, window
 
 from app.dom import absent, el, js, listen
+from app.i18n import _
 
 
 def download(text: str, name: str) -> None:
@@ -76,7 +77,7 @@ class FileOpener:
     def read(self, file) -> None:
         name = str(file.name)
         if int(file.size) > 1_000_000:
-            self.on_error(f"“{name}” is too large to be a Djambi game.")
+            self.on_error(_("The file “{name}” is too large to be a Djambi game.").format(name=name))
             return
         promise = file.text()
 
@@ -84,7 +85,7 @@ class FileOpener:
             self.on_text(str(text), name)
 
         def failed(error) -> None:
-            self.on_error(f"“{name}” could not be read: {error}")
+            self.on_error(_("The file “{name}” could not be read: {error}").format(name=name, error=error))
 
         from pyodide.ffi import create_once_callable
 

@@ -14,6 +14,7 @@ from datetime import datetime
 from djambi import DjambiError, Party, parse_record
 from djambi.notation import format_record
 
+from app.i18n import _
 from app.session import HUMAN, SEAT_LABELS, Game
 
 MAX_FILE = 400_000  # characters: far more than the longest real game
@@ -37,20 +38,29 @@ def file_name(game: Game, when: datetime) -> str:
     return f"djambi-{when.strftime('%Y-%m-%d-%H%M')}{SUFFIX}"
 
 
-def game_from_file(text: str, name: str = "the file") -> Game:
-    """The game in a record file's text; ``FileError`` saying what is wrong (and where)."""
-    if not isinstance(text, str):
-        raise FileError(f"{name} is not a text file.")
+def game_from_file(text: str, name: str = "") -> Game:
+    """The game in a record file's text; ``FileError`` saying what is wrong (and where).
+    ``name`` is the file's name (as the player sees it); without one the messages say "The
+    file"."""
+    if not isinstance(text, str) or "\x00" in text:
+        raise FileError(_("The file {name} is not a text file.").format(name=name) if name
+                        else _("The file is not a text file."))
     if len(text) > MAX_FILE:
-        raise FileError(f"{name} is too large to be a Djambi game ({len(text):,} characters).")
-    if "\x00" in text:
-        raise FileError(f"{name} is not a text file.")
+        size = f"{len(text):,}"
+        raise FileError(_("The file {name} is too large to be a Djambi game ({size} characters).")
+                        .format(name=name, size=size) if name else
+                        _("The file is too large to be a Djambi game ({size} characters).")
+                        .format(size=size))
     if not text.strip():
-        raise FileError(f"{name} is empty.")
+        raise FileError(_("The file {name} is empty.").format(name=name) if name
+                        else _("The file is empty."))
     try:
         board, headers = parse_record(text)
     except DjambiError as exc:
-        raise FileError(f"{name} cannot be opened: {exc}") from None
+        # Translators: {detail} is the rules engine's explanation, in English.
+        raise FileError(_("The file {name} cannot be opened: {detail}").format(
+            name=name, detail=exc) if name else _("The file cannot be opened: {detail}").format(
+            detail=exc)) from None
     kinds = {label: kind for kind, label in SEAT_LABELS.items()}
     seats = [kinds.get(headers.get(party.title, ""), HUMAN) for party in Party]
     if board.root().is_hostage_game:

@@ -16,7 +16,7 @@ from pyscript import document, window
 
 from djambi import Party, parse_square
 
-from app import gamefile, render, session, ui, words
+from app import gamefile, i18n, render, session, statictext, ui, words
 from app import settings as prefs
 from app.boardview import BoardView
 from app.computer import Computer
@@ -25,6 +25,7 @@ from app.dialogs import (DrawDialog, GameOverDialog, HandOver, NewGameDialog, Re
 from app.dom import any_dialog_open, close_dialog, el, listen, on_click, open_dialog, open_storage
 from app.files import FileOpener, download
 from app.history import History
+from app.i18n import _, ngettext
 from app.learn import Learn
 from app.loop import Loop
 from app.movelist import MoveList
@@ -67,6 +68,7 @@ class App:
             self.panel.say(loaded.message, error=True)
         el("#set-handover").checked = self.settings.handover
         el("#set-rotate").checked = self.settings.rotate
+        el("#set-lang").value = self.settings.language
         self.wire()
         welcome = self.learn.first_visit() and not str(window.location.hash).strip("#")
         self.open_fragment(str(window.location.hash))
@@ -103,7 +105,7 @@ class App:
         }
         for selector, handler in buttons.items():
             on_click(selector, handler)
-        for box in ("#set-handover", "#set-rotate"):
+        for box in ("#set-handover", "#set-rotate", "#set-lang"):
             listen(el(box), "change", self.on_setting)
 
     # ------------------------------------------------------------------ the game object
@@ -195,7 +197,8 @@ class App:
         if browsing:
             total = len(self.history.plies)
             el("#browse-text").textContent = (
-                "The start" if self.viewing == 0 else f"Move {self.viewing} of {total}")
+                _("The start") if self.viewing == 0
+                else _("Move {number} of {total}").format(number=self.viewing, total=total))
         self.moves.mark_viewed(self.viewing)
 
     def draw_panel(self) -> None:
@@ -205,9 +208,9 @@ class App:
         if over:
             prompt = session.outcome_text(game)[1]
         elif state == "thinking":
-            prompt = "The computer is thinking."
+            prompt = _("The computer is thinking.")
         elif state == "paused":
-            prompt = "Paused: press “Let it play” for the computer to move."
+            prompt = _("Paused: press “Let it play” for the computer to move.")
         else:
             prompt = picker.prompt()
         self.panel.draw_turn(game, prompt, state, picker.active, picker.can_skip())
@@ -227,16 +230,21 @@ class App:
         if self.learn.takes_tap(sq):  # a lesson, the end of a long press, the threat view
             return
         if self.viewing is not None:
-            self.panel.say(f"You are looking back at {el('#browse-text').textContent.lower()}. "
-                           "Press “Back to the game” (or End) to play.")
+            if self.viewing == 0:
+                text = _("You are looking back at the start. Press “Back to the game” (or End) "
+                         "to play.")
+            else:
+                text = _("You are looking back at move {number} of {total}. Press “Back to the "
+                         "game” (or End) to play.")
+            self.panel.say(text.format(number=self.viewing, total=len(self.history.plies)))
             return
         if self.game.board.is_game_over():
-            self.panel.say("The game is over. Undo, or start a new game.")
+            self.panel.say(_("The game is over. Undo, or start a new game."))
             return
         state = self.loop.state(self.game)
         if state != "idle":
-            self.panel.say("It is the computer's turn." + (" Press “Let it play” to go on."
-                                                           if state == "paused" else ""))
+            self.panel.say(_("It is the computer's turn. Press “Let it play” to go on.")
+                           if state == "paused" else _("It is the computer's turn."))
             return
         self.picker_step(self.picker.tap(sq))
 
@@ -322,7 +330,8 @@ class App:
         self.maybe_handover()
 
     def on_computer_error(self, token: int, exc: Exception) -> None:
-        self.panel.say(f"The computer player failed: {exc}. Press “Let it play” to try again.", error=True)
+        self.panel.say(_("The computer player failed: {error}. Press “Let it play” to try again.")
+                       .format(error=exc), error=True)
         self.loop.failed(token)
         self.sync_loop()
 
@@ -333,7 +342,7 @@ class App:
         self.last_human = prefs.human_to_move(self.game)  # whoever undid holds the tablet
         self.loop.undone(self.game)
         self.changed(animate=False, announce=False)
-        self.panel.announce(f"Move taken back. {session.status_text(self.game)}.")
+        self.panel.announce(_("Move taken back. {status}.").format(status=session.status_text(self.game)))
 
     def redo(self) -> None:
         if not self.game.can_redo():
@@ -392,23 +401,39 @@ class App:
             self.handover.open(to)
 
     def on_setting(self, event) -> None:
+        language = str(el("#set-lang").value)
         self.settings = prefs.Settings(handover=bool(el("#set-handover").checked),
-                                       rotate=bool(el("#set-rotate").checked))
+                                       rotate=bool(el("#set-rotate").checked),
+                                       language=language if language in i18n.LANGUAGES else "")
+        if str(getattr(event.target, "id", "")) == "set-lang":  # the picker wins over ?lang=
+            wanted = self.settings.language or choose_language(self.settings)
+            if wanted != i18n.language():
+                self.switch_language(wanted)
         problem = prefs.save_settings(self.keeper.storage, self.settings)
         if problem:
             self.panel.say(problem, error=True)
         self.sync_loop()
 
+    def switch_language(self, code: str) -> None:
+        """Show the whole page in ``code`` now, without reloading."""
+        apply_language(code)
+        self.newgame.relabel()
+        self.handover.relabel()
+        self.panel.dismiss()
+        self.moves.clear()
+        self.refresh()
+
     def start_new_game(self, hostage: bool, seats: list[str]) -> None:
         self.set_game(session.new_game(hostage, seats))
-        self.panel.say("New game. " + ("Three players, Green is the hostage." if hostage else "Four players."))
-        self.panel.announce(f"New game. {session.status_text(self.game)}.")
+        self.panel.say(_("New game. Three players, Green is the hostage.") if hostage
+                       else _("New game. Four players."))
+        self.panel.announce(_("New game. {status}.").format(status=session.status_text(self.game)))
 
     # ------------------------------------------------------------------ links and files
     def open_share(self) -> None:
         base = str(window.location.href).split("#")[0]
         board = self.shown_board()
-        note = (f"The position link shows the board at move {self.viewing}."
+        note = (_("The position link shows the board at move {number}.").format(number=self.viewing)
                 if self.viewing is not None else "")
         self.share.open(session.position_link(base, self.game, board),
                         session.game_link(base, self.game), note)
@@ -422,25 +447,31 @@ class App:
         try:
             game = session.game_from_link(fragment)
         except session.LinkError as exc:
-            self.panel.say(f"{exc} Your saved game is unchanged.", error=True)
+            self.panel.say(_("{problem} Your saved game is unchanged.").format(problem=exc), error=True)
             return
         if game is None:
             return
-        what = "game" if game.board.move_stack else "position"
-        self.offer_game(game, f"Open the shared {what}?", "Open the link",
-                        f"Opened the shared {what}.", "Kept your game; the link was not opened.")
+        if game.board.move_stack:
+            self.offer_game(game, _("Open the shared game?"), _("Open the link"),
+                            _("Opened the shared game."), _("Kept your game; the link was not opened."))
+        else:
+            self.offer_game(game, _("Open the shared position?"), _("Open the link"),
+                            _("Opened the shared position."),
+                            _("Kept your game; the link was not opened."))
 
     def offer_game(self, game: session.Game, title: str, yes: str, done: str, kept: str) -> None:
         """Play ``game`` instead of the current one, asking first if that one is unfinished."""
         def take() -> None:
             self.set_game(game)
             self.panel.say(done)
-            self.panel.announce(f"{done} {session.status_text(game)}.")
+            self.panel.announce(_("{done} {status}.").format(done=done, status=session.status_text(game)))
 
         current = self.game
         if current.unfinished():
-            text = (f"It replaces your unfinished game ({len(current.board.move_stack)} moves "
-                    f"played, {session.status_text(current)}).")
+            count = len(current.board.move_stack)
+            text = ngettext("It replaces your unfinished game ({count} move played, {status}).",
+                            "It replaces your unfinished game ({count} moves played, {status}).",
+                            count).format(count=count, status=session.status_text(current))
             self.replace.ask(title, text, yes, take, lambda: self.panel.say(kept))
         else:
             take()
@@ -452,17 +483,18 @@ class App:
     def save_file(self) -> None:
         now = datetime.now()
         download(gamefile.record_text(self.game, now), gamefile.file_name(self.game, now))
-        self.share.note("The game file is saved in your downloads.")
+        self.share.note(_("The game file is saved in your downloads."))
 
     def open_file_text(self, text: str, name: str) -> None:
         close_dialog("#share-dialog")
         try:
             game = gamefile.game_from_file(text, f"“{name}”")
         except gamefile.FileError as exc:
-            self.panel.say(f"{exc} Your game is unchanged.", error=True)
+            self.panel.say(_("{problem} Your game is unchanged.").format(problem=exc), error=True)
             return
-        self.offer_game(game, "Open the game file?", "Open the file",
-                        f"Opened the game file “{name}”.", "Kept your game; the file was not opened.")
+        self.offer_game(game, _("Open the game file?"), _("Open the file"),
+                        _("Opened the game file “{name}”.").format(name=name),
+                        _("Kept your game; the file was not opened."))
 
     # ------------------------------------------------------------------ other tabs
     def on_storage(self, event) -> None:
@@ -474,23 +506,40 @@ class App:
     def ask_about_other_tab(self) -> None:
         if el("#tab-dialog").open:
             return
-        self.tabs.open("The saved game was changed in another tab or window of this page. "
-                       "Load that game here, or keep this one (it is then saved over the other)?")
+        self.tabs.open(_("The saved game was changed in another tab or window of this page. "
+                         "Load that game here, or keep this one (it is then saved over the other)?"))
 
     def load_other_tab(self) -> None:
         loaded = self.keeper.take_theirs()
         self.set_game(loaded.game, save=False)
-        self.panel.say(loaded.message or "Loaded the game from the other tab.", error=bool(loaded.message))
+        self.panel.say(loaded.message or _("Loaded the game from the other tab."), error=bool(loaded.message))
 
     def keep_this_tab(self) -> None:
         problem = self.keeper.force(self.game)
-        self.panel.say(problem or "Kept this game; it is saved.", error=bool(problem))
+        self.panel.say(problem or _("Kept this game; it is saved."), error=bool(problem))
+
+
+def choose_language(settings: prefs.Settings) -> str:
+    """``?lang=`` in the URL, else the language chosen in Settings, else the browser's."""
+    from urllib.parse import parse_qs
+
+    query = parse_qs(str(window.location.search).lstrip("?")).get("lang", [""])[0]
+    browser = [str(t) for t in window.navigator.languages] if window.navigator.languages else []
+    return i18n.choose_language(query, settings.language, browser)
+
+
+def apply_language(code: str) -> None:
+    """Use ``code`` for every text, the page's static ones and ``<html lang>`` included."""
+    code = i18n.set_language(code)
+    document.documentElement.lang = code
+    statictext.apply(document)
 
 
 def main() -> None:
+    apply_language(choose_language(prefs.load_settings(open_storage())))
     loading = getattr(window, "djambiLoading", None)
     if loading is not None:
-        loading(90, "Drawing the board…")
+        loading(90, _("Drawing the board…"))
     app = App()
     from pyodide.ffi import create_proxy
 

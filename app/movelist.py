@@ -13,6 +13,7 @@ from pyscript import document
 from app import words
 from app.dom import absent, listen
 from app.history import KILL_MARK, Ply
+from app.i18n import _, party_name
 
 LOG_KEEP = 400  # moves whose sentences the log keeps (the list keeps every move)
 
@@ -73,7 +74,8 @@ class MoveList:
         who = document.createElement("span")
         who.className = f"who pc-{ply.player.letter}"
         who.textContent = ply.player.letter.upper()
-        who.title = ply.player.title + (" (extra turn)" if ply.extra else "")
+        who.title = (_("{player} (extra turn)") if ply.extra else "{player}").format(
+            player=party_name(ply.player))
         text = document.createElement("span")
         text.className = "mv"
         text.textContent = f"{ply.letter} {ply.text}" if ply.letter else ply.text
@@ -82,9 +84,10 @@ class MoveList:
             mark = document.createElement("span")
             mark.className = "kill"
             mark.textContent = f" {KILL_MARK}"
-            mark.title = "a kill"
+            mark.title = _("a kill")
             li.append(mark)
-        li.setAttribute("aria-label", f"Move {ply.index}, {ply.player.title}: " + " ".join(words.sentences(ply.events)))
+        li.setAttribute("aria-label", _("Move {number}, {player}: {what}").format(
+            number=ply.index, player=party_name(ply.player), what=" ".join(words.sentences(ply.events))))
         return li
 
     @staticmethod

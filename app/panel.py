@@ -13,6 +13,7 @@ from djambi import Party
 
 from app import session
 from app.dom import el, on_click
+from app.i18n import _, party_name
 
 
 class Panel:
@@ -61,20 +62,21 @@ class Panel:
         el("#thinking").hidden = loop_state != "thinking"
         el("#paused").hidden = loop_state != "paused"
         if computer:
-            name = board.turn.title
-            el("#thinking-text").textContent = f"{name} (computer) is thinking…"
-            el("#paused-text").textContent = f"{name} (computer) is paused."
+            name = party_name(board.turn)
+            el("#thinking-text").textContent = _("{player} (computer) is thinking…").format(player=name)
+            el("#paused-text").textContent = _("{player} (computer) is paused.").format(player=name)
 
     def draw_players(self, game: session.Game) -> None:
         for info in session.party_infos(game):
             li, name, seat, state = self.player_items[info.party]
-            label = info.party.title
+            label = party_name(info.party)
             if info.to_move:
                 label = "▶ " + label
             if info.in_power:
                 label += " ♛"
             name.textContent = label
-            seat.textContent = session.SEAT_LABELS.get(info.seat, info.seat) if info.state == "active" else ""
+            name.dataset.hostage = _("hostage")
+            seat.textContent = session.seat_label(info.seat) if info.state == "active" else ""
             state.textContent = info.words()
             classes = ["player", f"pc-{info.party.letter}", info.state]
             if info.to_move:

@@ -17,6 +17,8 @@ from typing import Iterable
 from djambi import Board, Kind, Move, Party, Piece, square_name
 from djambi.squares import MAZE, SQUARES, column_of, row_of
 
+from app.i18n import _, party_name, piece_phrase
+
 CELL = 100
 MARGIN = 40  # room for the coordinate labels (left and bottom)
 SIZE = MARGIN + 9 * CELL
@@ -39,7 +41,7 @@ def square_origin(sq: int, rotation: int = 0) -> tuple[int, int]:
     """Top-left corner of ``sq`` in SVG units; rotation turns the board by quarter turns so that
     another corner comes to the bottom-left."""
     c, r = column_of(sq), row_of(sq)
-    for _ in range(rotation % 4):
+    for _turn in range(rotation % 4):
         c, r = 8 - r, c  # a quarter turn (counter-clockwise as seen)
     return MARGIN + c * CELL, (8 - r) * CELL
 
@@ -171,7 +173,7 @@ PARTY_ROTATION = {Party.RED: 1, Party.BLUE: 2, Party.YELLOW: 3, Party.GREEN: 0}
 def board_step(dx: int, dy: int, rotation: int = 0) -> tuple[int, int]:
     """(column step, row step) on the board of a step ``dx`` right and ``dy`` up as seen."""
     dc, dr = dx, dy
-    for _ in range(rotation % 4):
+    for _turn in range(rotation % 4):
         dc, dr = dr, -dc  # undo one quarter turn: seen (x, y) comes from board (y, -x)
     return dc, dr
 
@@ -280,20 +282,22 @@ def slides(events: Iterable) -> list[Slide]:
 
 def describe(sq: int, piece: Piece | None, board: Board) -> str:
     name = square_name(sq)
-    where = f"{name} maze" if sq == MAZE else name
+    where = _("{square} maze").format(square=name) if sq == MAZE else name
     if piece is None:
         return where
+    what = piece_phrase(piece)
     if piece.party is None:
-        return f"{where}: {piece.kind.title.lower()}'s corpse"
-    text = f"{where}: {piece.party.title} {piece.kind.title.lower()}"
+        return _("{square}: {piece}").format(square=where, piece=what)
     ctl = board.controller(piece.party)
     if board.is_frozen(piece.party):
-        text += " (frozen)"
+        text = _("{square}: {piece} (frozen)")
     elif ctl is None:
-        text += " (hostage)"
+        text = _("{square}: {piece} (hostage)")
     elif ctl != piece.party:
-        text += f" (played by {ctl.title})"
-    return text
+        text = _("{square}: {piece} (played by {player})")
+    else:
+        text = _("{square}: {piece}")
+    return text.format(square=where, piece=what, player=party_name(ctl) if ctl is not None else "")
 
 
 def square_views(

@@ -22,6 +22,8 @@ from urllib.parse import unquote
 from djambi import Board, DjambiError, Move, Party, Termination, format_game_code, parse_game_code
 from djambi.notation import GAME_PREFIX, POSITION_PREFIX
 
+from app.i18n import N_, _, list_of, party_name, party_of
+
 STORAGE_KEY = "djambi.save.v1"
 BACKUP_KEY = "djambi.save.v1.backup"
 SAVE_FORMAT = "djambi-save"
@@ -31,11 +33,19 @@ HUMAN = "human"
 #: Seat kinds: a human, or the computer at one of djambi.ai's levels.
 COMPUTER_LEVELS = ("easy", "normal", "hard", "random")
 SEAT_KINDS = (HUMAN, *COMPUTER_LEVELS)
-SEAT_LABELS = {"human": "Human", "easy": "Computer (easy)", "normal": "Computer (normal)",
-               "hard": "Computer (hard)", "random": "Computer (random)"}
+#: The seat kinds' names in game files (a file format: always English) and, translated with
+#: ``seat_label``, on the page.
+SEAT_LABELS = {"human": N_("Human"), "easy": N_("Computer (easy)"),
+               "normal": N_("Computer (normal)"), "hard": N_("Computer (hard)"),
+               "random": N_("Computer (random)")}
 #: One letter per seat kind, for links (``;seats=hnnd``).
 SEAT_LETTERS = {"human": "h", "easy": "e", "normal": "n", "hard": "d", "random": "r"}
 MAX_SAVE = 400_000  # characters
+
+
+def seat_label(kind: str) -> str:
+    """A seat kind as the page names it, in the player's language."""
+    return _(SEAT_LABELS[kind]) if kind in SEAT_LABELS else kind
 
 #: Every change to any game takes the next number: a search started for one revision can never be
 #: mistaken for one of another game (see ``app.loop``).
@@ -189,33 +199,37 @@ class Game:
     def from_json(cls, text: str) -> "Game":
         """Read a saved game; ``SaveError`` says what is wrong."""
         if not isinstance(text, str):
-            raise SaveError("the saved data is not text")
+            raise SaveError(_("the saved data is not text"))
         if len(text) > MAX_SAVE:
-            raise SaveError("the saved data is too long")
+            raise SaveError(_("the saved data is too long"))
         try:
             data = json.loads(text)
         except ValueError:
-            raise SaveError("the saved data is not JSON") from None
+            raise SaveError(_("the saved data is not JSON")) from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SaveError("the saved data is not a Djambi game")
+            raise SaveError(_("the saved data is not a Djambi game"))
         version = data.get("version")
         if version != SAVE_VERSION:
-            raise SaveError(f"the saved game has format version {version!r}; this page reads "
-                            f"version {SAVE_VERSION}")
+            raise SaveError(_("the saved game has format version {version}; this page reads "
+                              "version {supported}").format(version=repr(version),
+                                                            supported=SAVE_VERSION))
         game_text, seats, redo = data.get("game"), data.get("seats"), data.get("redo", [])
         if not isinstance(game_text, str):
-            raise SaveError("the saved data holds no game code")
+            raise SaveError(_("the saved data holds no game code"))
         if (not isinstance(seats, list) or len(seats) != 4
                 or not all(isinstance(s, str) and s in SEAT_KINDS for s in seats)):
-            raise SaveError("the saved seats are not four of " + ", ".join(SEAT_KINDS))
+            raise SaveError(_("the saved seats are not four of {kinds}").format(
+                kinds=", ".join(SEAT_KINDS)))
         if not isinstance(redo, list) or not all(isinstance(m, str) for m in redo):
-            raise SaveError("the saved redo list is not a list of moves")
+            raise SaveError(_("the saved redo list is not a list of moves"))
         try:
             board = parse_game_code(game_text)
             replay = board.copy()
             redo_moves = [replay.play(text) for text in redo]
         except DjambiError as exc:
-            raise SaveError(f"the saved game cannot be replayed: {exc}") from None
+            # Translators: {detail} is the rules engine's explanation, in English.
+            raise SaveError(_("the saved game cannot be replayed: {detail}").format(
+                detail=exc)) from None
         return cls(board, list(seats), redo_moves)
 
 
@@ -250,7 +264,7 @@ def load(storage: Storage) -> Loaded:
     try:
         text = storage.get(STORAGE_KEY)
     except Exception:  # noqa: BLE001 (a storage that refuses to read: play without it)
-        return Loaded(new_game(), "The saved game could not be read (storage unavailable).")
+        return Loaded(new_game(), _("The saved game could not be read (storage unavailable)."))
     if text is None:
         return Loaded(new_game())
     try:
@@ -259,11 +273,15 @@ def load(storage: Storage) -> Loaded:
         try:
             storage.set(BACKUP_KEY, text)
             storage.remove(STORAGE_KEY)
-            kept = f" The unreadable data was kept under '{BACKUP_KEY}'."
+            kept = True
         except Exception:  # noqa: BLE001
-            kept = ""
-        return Loaded(new_game(), f"The saved game could not be loaded ({exc}), so a new game "
-                                  f"started.{kept}")
+            kept = False
+        if kept:
+            text = _("The saved game could not be loaded ({problem}), so a new game started. "
+                     "The unreadable data was kept under '{key}'.")
+        else:
+            text = _("The saved game could not be loaded ({problem}), so a new game started.")
+        return Loaded(new_game(), text.format(problem=exc, key=BACKUP_KEY))
 
 
 def save(storage: Storage, game: Game) -> str:
@@ -271,7 +289,7 @@ def save(storage: Storage, game: Game) -> str:
     try:
         storage.set(STORAGE_KEY, game.to_json())
     except Exception as exc:  # noqa: BLE001 (quota, private mode...)
-        return f"The game could not be saved: {exc}"
+        return _("The game could not be saved: {error}").format(error=exc)
     return ""
 
 
@@ -363,13 +381,15 @@ def parse_seats(text: str) -> list[str]:
     """The seats written ``hnnd``; ``LinkError`` naming the bad letter otherwise."""
     kinds = {letter: kind for kind, letter in SEAT_LETTERS.items()}
     if len(text) != 4:
-        raise LinkError(f"This link's seats ({text[:12]!r}) should be four letters, one per player "
-                        f"(h human, e easy, n normal, d hard, r random).")
+        raise LinkError(_("This link's seats ({seats}) should be four letters, one per player "
+                          "(h human, e easy, n normal, d hard, r random).").format(
+                              seats=repr(text[:12])))
     seats = []
     for party, letter in zip(Party, text):
         if letter not in kinds:
-            raise LinkError(f"This link's seat for {party.title} ({letter!r}) is not one of "
-                            f"h (human), e, n, d, r (computer levels).")
+            raise LinkError(_("This link's seat for {player} ({letter}) is not one of "
+                              "h (human), e, n, d, r (computer levels).").format(
+                                  player=party_name(party), letter=repr(letter)))
         seats.append(kinds[letter])
     return seats
 
@@ -386,7 +406,7 @@ def game_from_link(fragment: str) -> Game | None:
         return None
     seats = [HUMAN] * 4
     if SEATS_PARAM in text:
-        text, _, seat_letters = text.partition(SEATS_PARAM)
+        text, _sep, seat_letters = text.partition(SEATS_PARAM)
         seats = parse_seats(seat_letters.strip())
     try:
         if text.startswith(POSITION_PREFIX) or text.startswith("P"):
@@ -394,10 +414,12 @@ def game_from_link(fragment: str) -> Game | None:
         elif text.startswith(GAME_PREFIX) or text.startswith("G"):
             board = parse_game_code(text)
         else:
-            raise LinkError("This link does not hold a Djambi position or game "
-                            "(it should end in #P1.… or #G1~…).")
+            raise LinkError(_("This link does not hold a Djambi position or game "
+                              "(it should end in #P1.… or #G1~…)."))
     except DjambiError as exc:
-        raise LinkError(f"This link's game cannot be opened: {exc}") from None
+        # Translators: {detail} is the rules engine's explanation, in English.
+        raise LinkError(_("This link's game cannot be opened: {detail}").format(
+            detail=exc)) from None
     if board.root().is_hostage_game:
         seats[Party.GREEN] = HUMAN  # the hostage never plays
     return Game(board, seats)
@@ -421,12 +443,30 @@ def status_text(game: Game) -> str:
     outcome = board.outcome()
     if outcome is not None:
         if outcome.winner is not None:
-            return f"Game over: {outcome.winner.title} wins"
-        return f"Game over: draw ({outcome.termination.value})"
-    text = f"{board.turn.title} to move"
+            return _("Game over: {player} wins").format(player=party_name(outcome.winner))
+        text = DRAW_STATUS.get(outcome.termination.value)
+        return _(text) if text else _("Game over: draw")
     if board.is_extra_turn:
-        text += " (extra turn, in power)"
-    return text
+        return _("{player} to move (extra turn, in power)").format(player=party_name(board.turn))
+    return _("{player} to move").format(player=party_name(board.turn))
+
+
+#: The status line of a drawn game, by termination.
+DRAW_STATUS = {
+    "no players": N_("Game over: draw (no players)"),
+    "no moves": N_("Game over: draw (no moves)"),
+    "draw rule": N_("Game over: draw (draw rule)"),
+    "agreement": N_("Game over: draw (agreement)"),
+}
+
+#: Why a game ended, on the game-over screen.
+OUTCOME_REASONS = {
+    "elimination": N_("Every other player has been eliminated."),
+    "no players": N_("The last players perished together."),
+    "no moves": N_("No player can move."),
+    "draw rule": N_("120 turns passed with no kill and no change of control."),
+    "agreement": N_("The players agreed a draw."),
+}
 
 
 def outcome_text(game: Game) -> tuple[str, str]:
@@ -434,17 +474,11 @@ def outcome_text(game: Game) -> tuple[str, str]:
     outcome = game.board.outcome()
     if outcome is None:
         return "", ""
-    reasons = {
-        "elimination": "Every other player has been eliminated.",
-        "no players": "The last players perished together.",
-        "no moves": "No player can move.",
-        "draw rule": "120 turns passed with no kill and no change of control.",
-        "agreement": "The players agreed a draw.",
-    }
-    why = reasons.get(outcome.termination.value, outcome.termination.value)
+    reason = OUTCOME_REASONS.get(outcome.termination.value)
+    why = _(reason) if reason else outcome.termination.value
     if outcome.winner is not None:
-        return f"{outcome.winner.title} wins!", why
-    return "Draw", why
+        return _("{player} wins!").format(player=party_name(outcome.winner)), why
+    return _("Draw"), why
 
 
 @dataclass(frozen=True)
@@ -459,21 +493,23 @@ class PartyInfo:
 
     def words(self) -> str:
         """A short description, e.g. "in power; plays Blue too" or "eliminated: Red plays it"."""
-        bits = []
         if self.state == "active":
-            if self.in_power:
-                bits.append("in power")
-            others = [p.title for p in self.controls if p != self.party]
+            others = [party_of(p) for p in self.controls if p != self.party]
+            if others and self.in_power:
+                return _("in power; plays {players} too").format(players=list_of(others))
             if others:
-                bits.append("plays " + " and ".join(others) + " too")
-        elif self.state == "eliminated":
-            bits.append(f"eliminated; {self.controller.title} plays its pieces"
-                        if self.controller is not None else "eliminated")
-        elif self.state == "frozen":
-            bits.append("eliminated; its pieces are frozen")
-        elif self.state == "hostage":
-            bits.append("hostage (no turns)")
-        return "; ".join(bits)
+                return _("plays {players} too").format(players=list_of(others))
+            return _("in power") if self.in_power else ""
+        if self.state == "eliminated":
+            if self.controller is not None:
+                return _("eliminated; {player} plays its pieces").format(
+                    player=party_name(self.controller))
+            return _("eliminated")
+        if self.state == "frozen":
+            return _("eliminated; its pieces are frozen")
+        if self.state == "hostage":
+            return _("hostage (no turns)")
+        return ""
 
 
 def party_infos(game: Game) -> list[PartyInfo]:
@@ -514,6 +550,6 @@ __all__ = [
     "Game", "Loaded", "Keeper", "Storage", "MemoryStorage", "SaveError", "LinkError", "PartyInfo",
     "STORAGE_KEY", "BACKUP_KEY", "HUMAN", "SEAT_KINDS", "SEAT_LABELS", "COMPUTER_LEVELS",
     "new_game", "load", "save", "game_from_link", "position_link", "game_link", "fragment_text",
-    "seats_text", "parse_seats", "SEAT_LETTERS",
+    "seats_text", "parse_seats", "SEAT_LETTERS", "seat_label",
     "status_text", "outcome_text", "party_infos",
 ]

@@ -2,7 +2,8 @@
 
 Saved as one JSON object under ``SETTINGS_KEY``, apart from the game::
 
-    {"format": "djambi-settings", "version": 1, "handover": false, "rotate": false}
+    {"format": "djambi-settings", "version": 1, "handover": false, "rotate": false,
+     "language": ""}
 
 Reading is tolerant: missing, unreadable, foreign or future data gives the defaults (and any
 field of the right type is kept), never an error; the settings are not worth a message.
@@ -13,6 +14,8 @@ field of the right type is kept), never an error; the settings are not worth a m
   player whose opponents are all computers).
 * ``rotate``: the board turns so that the corner of the human player to move is at the
   bottom-left (``render.PARTY_ROTATION``); while a computer moves it stays as it was.
+* ``language``: the language chosen in Settings (``app.i18n.LANGUAGES``), or "" to follow the
+  browser's preferred languages.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from dataclasses import asdict, dataclass
 
 from djambi import Party
 
+from app.i18n import LANGUAGES, _
 from app.render import PARTY_ROTATION
 
 SETTINGS_KEY = "djambi.settings.v1"
@@ -34,6 +38,7 @@ MAX_SETTINGS = 10_000  # characters
 class Settings:
     handover: bool = False
     rotate: bool = False
+    language: str = ""
 
     def to_json(self) -> str:
         return json.dumps({"format": SETTINGS_FORMAT, "version": SETTINGS_VERSION, **asdict(self)},
@@ -57,6 +62,9 @@ class Settings:
             value = data.get(name)
             if isinstance(value, bool):
                 setattr(out, name, value)
+        language = data.get("language")
+        if isinstance(language, str) and language in LANGUAGES:
+            out.language = language
         return out
 
 
@@ -72,7 +80,7 @@ def save_settings(storage, settings: Settings) -> str:
     try:
         storage.set(SETTINGS_KEY, settings.to_json())
     except Exception as exc:  # noqa: BLE001 (quota, private mode...)
-        return f"The settings could not be saved: {exc}"
+        return _("The settings could not be saved: {error}").format(error=exc)
     return ""
 
 

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from djambi import Board, Kind, Move, Piece, square_name
 from djambi.squares import MAZE
 
+from app.i18n import _, party_name, piece_phrase
+
 #: The choices of a move, in the order they are asked for.
 STAGES: tuple[str, ...] = ("to", "exit", "place", "victim")
 
@@ -112,7 +114,7 @@ class Picker:
     def tap(self, sq: int) -> Tap:
         """Handle a tap on square ``sq``."""
         if self.board.is_game_over():
-            return Tap("ignore", message="The game is over.")
+            return Tap("ignore", message=_("The game is over."))
         stage = self.stage
         if stage is None:
             return self._select(sq, "select")
@@ -144,14 +146,20 @@ class Picker:
         if not self.controls(sq):
             self.reset()
             owner = self.board.controller(piece.party)
-            who = "nobody (frozen)" if owner is None and self.board.is_frozen(piece.party) else (
-                "the hostage party" if owner is None else owner.title)
-            return Tap("ignore", message=f"That {piece_name(piece)} is played by {who}; "
-                                          f"{self.board.turn.title} is to move.")
+            turn = party_name(self.board.turn)
+            if owner is None and self.board.is_frozen(piece.party):
+                text = _("Nobody plays the {piece} (its pieces are frozen); {player} is to move.")
+            elif owner is None:
+                text = _("The {piece} belongs to the hostage party; {player} is to move.")
+            else:
+                text = _("That {piece} is played by {controller}; {player} is to move.")
+            return Tap("ignore", message=text.format(piece=piece_name(piece), player=turn,
+                                                     controller=party_name(owner) if owner is not None else ""))
         moves = self.board.generate_legal_moves(sq)
         if not moves:
             self.reset()
-            return Tap("ignore", message=f"The {piece_name(piece)} on {square_name(sq)} has no legal move.")
+            return Tap("ignore", message=_("The {piece} on {square} has no legal move.").format(
+                piece=piece_name(piece), square=square_name(sq)))
         self.piece = sq
         self.moves = moves
         self.chosen = []
@@ -226,27 +234,26 @@ class Picker:
         stage = self.stage
         mover = self.mover()
         if stage is None or mover is None:
-            return "Tap a piece to move it."
+            return _("Tap a piece to move it.")
         name = piece_name(mover)
         if stage == "to":
-            return f"Tap where the {name} goes (tap it again to cancel)."
+            return _("Tap where the {piece} goes (tap it again to cancel).").format(piece=name)
         if stage == "exit":
-            return f"Tap the square the {name} leaves the maze to."
+            return _("Tap the square the {piece} leaves the maze to.").format(piece=name)
         if stage == "place":
             target = self.board.piece_at(self._get("to"))  # type: ignore[arg-type]
             if mover.kind == Kind.PROVOCATEUR and target is not None:
-                return f"Tap where the {target.party.title if target.party is not None else ''} {target.kind.title.lower()} is placed."
-            return "Tap where the corpse goes."
+                return _("Tap where the {piece} is placed.").format(piece=piece_name(target))
+            return _("Tap where the corpse goes.")
         if stage == "victim":
-            return f"Tap an enemy next to the {name} to kill it, or tap the {name} (or No kill) to kill nobody."
+            return _("Tap an enemy next to the {piece} to kill it, or tap the {piece} (or No kill) "
+                     "to kill nobody.").format(piece=name)
         return ""
 
 
 def piece_name(piece: Piece) -> str:
-    """``Red militant``; ``militant's corpse``."""
-    if piece.party is None:
-        return f"{piece.kind.title.lower()}'s corpse"
-    return f"{piece.party.title} {piece.kind.title.lower()}"
+    """``Red militant``; ``militant's corpse`` (``app.i18n.piece_phrase``)."""
+    return piece_phrase(piece)
 
 
 __all__ = ["Picker", "Tap", "STAGES", "piece_name"]

@@ -28,7 +28,7 @@ from playwright.sync_api import Page, expect
 ROOT = Path(__file__).resolve().parent.parent
 READY_MS = 90_000  # shared 2-core machines: Pyodide may start slowly
 TABLET = {"width": 768, "height": 1024}
-SITE = ("index.html", "pyscript.toml", "sw.js", "app", "djambi", "static")  # what a host serves
+SITE = ("index.html", "pyscript.toml", "sw.js", "app", "djambi", "static", "locale")  # what a host serves
 
 
 def _load(name: str, path: Path):

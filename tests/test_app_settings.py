@@ -20,7 +20,8 @@ def test_defaults_are_off_and_round_trip():
     assert load_settings(storage) == Settings(handover=False, rotate=False)
     assert save_settings(storage, Settings(handover=True, rotate=False)) == ""
     data = json.loads(storage.get(SETTINGS_KEY))
-    assert data == {"format": "djambi-settings", "version": 1, "handover": True, "rotate": False}
+    assert data == {"format": "djambi-settings", "version": 1, "handover": True, "rotate": False,
+                    "language": ""}
     assert load_settings(storage) == Settings(handover=True, rotate=False)
     # Apart from the saved game.
     assert SETTINGS_KEY != session.STORAGE_KEY and session.load(storage).resumed is False
@@ -152,3 +153,12 @@ def test_coord_labels_and_transforms_match_the_drawn_board():
         assert texts == inner == render.coord_labels(rotation)
         sq = parse_square("B3")
         assert f'data-square="B3" transform="{render.square_transform(sq, rotation)}"' in markup
+
+
+def test_the_language_is_remembered_and_a_foreign_one_ignored():
+    storage = session.MemoryStorage()
+    assert save_settings(storage, Settings(language="cs")) == ""
+    assert load_settings(storage).language == "cs"
+    for bad in ("xx", 3, None, "FR"):
+        text = json.dumps({"format": "djambi-settings", "version": 1, "rotate": True, "language": bad})
+        assert Settings.from_json(text) == Settings(rotate=True, language="")
