@@ -23,7 +23,7 @@ import itertools
 import json
 import random
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Callable, Protocol
 from urllib.parse import quote, unquote
 
 from djambi import (Board, DjambiError, Move, Party, Termination, format_compact_game,
@@ -95,6 +95,9 @@ class MemoryStorage:
     def remove(self, key: str) -> None:
         self.data.pop(key, None)
 
+    def keys(self) -> list[str]:
+        return list(self.data)
+
 
 class SaveError(ValueError):
     """Saved data that cannot be read back."""
@@ -115,6 +118,8 @@ class Game:
     name: str = ""
     updated: str = ""
     _driver: tuple[int, bool] = field(default=(-1, True), compare=False, repr=False)
+    #: The revision at which a player chose to make a remote seat's move here ("Play it here").
+    override: int = field(default=-1, compare=False, repr=False)
 
     def touch(self) -> None:
         """Note a change (every method that changes the game calls it)."""
@@ -159,7 +164,7 @@ class Game:
     def computers_play_here(self) -> bool:
         """Whether a computer seat to move plays at this device: computers play on the device of
         the last human who moved before them (the device that started the game, before any)."""
-        if not self.is_remote_game():
+        if not self.is_remote_game() or self.override == self.revision:
             return True
         if self._driver[0] != self.revision:
             last_human = next((p for p in reversed(self.movers()) if not self.is_computer(p)), None)
@@ -175,14 +180,20 @@ class Game:
     def remote_to_move(self) -> bool:
         """The move is to be made on another device (a remote person, or a computer that plays
         there): this device waits for a link."""
-        if self.board.is_game_over():
+        if self.board.is_game_over() or self.override == self.revision:
             return False
         turn = self.board.turn
         return self.is_remote(turn) or (self.is_computer(turn) and not self.computers_play_here())
 
     def here_to_move(self) -> bool:
-        """A human of this device is to move."""
-        return not self.board.is_game_over() and self.is_here(self.board.turn)
+        """A human of this device is to move (or a remote seat's move is made here on purpose)."""
+        if self.board.is_game_over() or self.is_computer(self.board.turn):
+            return False
+        return self.is_here(self.board.turn) or self.override == self.revision
+
+    def play_here_once(self) -> None:
+        """A player chose to make the waiting move at this device (until the game changes)."""
+        self.override = self.revision
 
     # ------------------------------------------------------------------ moves
     def play(self, move: Move | str) -> Move:
@@ -357,10 +368,26 @@ class Loaded:
     resumed: bool = False
 
 
-def load(storage: Storage) -> Loaded:
-    """The saved game, or a new one. Bad data is kept under ``BACKUP_KEY`` and explained."""
+#: Player-facing texts (whole sentences with named placeholders, for translation).
+STORAGE_FULL = ("The game could not be saved: this browser's storage for the page is full "
+                "({detail}). Nothing is lost: the game stays open here and its last saved copy is "
+                "kept. Delete games you no longer need in the Games list; the game is saved at "
+                "the next move.")
+STORAGE_REFUSED = "The game could not be saved ({detail}). It stays open here."
+
+
+def write_error(exc: Exception) -> str:
+    """The message for a refused write: storage full, or another refusal."""
+    detail = str(exc) or type(exc).__name__
+    full = any(w in detail.lower() for w in ("quota", "full", "exceeded"))
+    return (STORAGE_FULL if full else STORAGE_REFUSED).format(detail=detail)
+
+
+def load(storage: Storage, key: str = STORAGE_KEY) -> Loaded:
+    """The saved game, or a new one. Bad data is kept under ``<key>.backup`` and explained."""
+    backup_key = BACKUP_KEY if key == STORAGE_KEY else key + ".backup"
     try:
-        text = storage.get(STORAGE_KEY)
+        text = storage.get(key)
     except Exception:  # noqa: BLE001 (a storage that refuses to read: play without it)
         return Loaded(new_game(), "The saved game could not be read (storage unavailable).")
     if text is None:
@@ -369,21 +396,21 @@ def load(storage: Storage) -> Loaded:
         return Loaded(Game.from_json(text), resumed=True)
     except SaveError as exc:
         try:
-            storage.set(BACKUP_KEY, text)
-            storage.remove(STORAGE_KEY)
-            kept = f" The unreadable data was kept under '{BACKUP_KEY}'."
+            storage.set(backup_key, text)
+            storage.remove(key)
+            kept = f" The unreadable data was kept under '{backup_key}'."
         except Exception:  # noqa: BLE001
             kept = ""
         return Loaded(new_game(), f"The saved game could not be loaded ({exc}), so a new game "
                                   f"started.{kept}")
 
 
-def save(storage: Storage, game: Game) -> str:
+def save(storage: Storage, game: Game, key: str = STORAGE_KEY) -> str:
     """Save the game; returns an error message, or "" when saved."""
     try:
-        storage.set(STORAGE_KEY, game.to_json())
+        storage.set(key, game.to_json())
     except Exception as exc:  # noqa: BLE001 (quota, private mode...)
-        return f"The game could not be saved: {exc}"
+        return write_error(exc)
     return ""
 
 
@@ -396,19 +423,22 @@ class Keeper:
     until the question is answered this tab's moves stay in memory, the other's in storage.
     """
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, key: str = STORAGE_KEY,
+                 after_write: "Callable[[], str] | None" = None) -> None:
         self.storage = storage
+        self.key = key
+        self.after_write = after_write  # e.g. list the game in the games index
         self.known: str | None = None  # the saved text as this tab last read or wrote it
         self.conflict = False
 
     def _read(self) -> str | None:
         try:
-            return self.storage.get(STORAGE_KEY)
+            return self.storage.get(self.key)
         except Exception:  # noqa: BLE001 (storage unavailable)
             return self.known
 
     def load(self) -> Loaded:
-        loaded = load(self.storage)
+        loaded = load(self.storage, self.key)
         self.known = self._read()
         self.conflict = False
         return loaded
@@ -435,10 +465,12 @@ class Keeper:
 
     def force(self, game: Game) -> str:
         """Save this tab's game over whatever is stored (the player chose to keep it)."""
-        problem = save(self.storage, game)
+        problem = save(self.storage, game, self.key)
         if not problem:
             self.known = self._read()
             self.conflict = False
+            if self.after_write is not None:
+                problem = self.after_write()
         return problem
 
     def take_theirs(self) -> Loaded:
