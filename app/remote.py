@@ -43,6 +43,9 @@ TEXTS = {
     "send_title": "Send the move to {player}",
     "send_text": ("{player} plays on another device: send this link. Opening it there continues "
                   "“{name}”."),
+    "send_end_title": "Send the last move",
+    "send_end_text": "“{name}” is over: send this link so that the other players see the end.",
+    "opened": "Opened “{name}”.",
     "send_text_computer": ("{player} (computer) plays on the device of the player before it: "
                            "send this link to that device."),
 }
@@ -184,12 +187,17 @@ def join(game: session.Game, mine: list[Party]) -> session.Game:
 
 
 def should_send(game: session.Game, moved_here: bool) -> bool:
-    """After a move made at this device: the next move is another device's, so offer the link."""
-    return moved_here and game.remote_to_move()
+    """After a move made at this device: the next move is another device's, or the game ended
+    and others play it elsewhere, so offer the link."""
+    if not moved_here:
+        return False
+    return game.remote_to_move() or (game.board.is_game_over() and game.is_remote_game())
 
 
 def send_texts(game: session.Game) -> tuple[str, str]:
     """(title, text) of the send dialog for the player to move."""
+    if game.board.is_game_over():
+        return TEXTS["send_end_title"], TEXTS["send_end_text"].format(name=game.name)
     player = game.board.turn
     title = TEXTS["send_title"].format(player=player.title)
     if game.is_computer(player):

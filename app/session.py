@@ -44,7 +44,8 @@ REMOTE = "remote"
 COMPUTER_LEVELS = ("easy", "normal", "hard", "random")
 SEAT_KINDS = (HUMAN, *COMPUTER_LEVELS)
 SEAT_LABELS = {"human": "Human", "easy": "Computer (easy)", "normal": "Computer (normal)",
-               "hard": "Computer (hard)", "random": "Computer (random)"}
+               "hard": "Computer (hard)", "random": "Computer (random)",
+               "remote": "Remote (another device)"}
 #: One letter per seat kind, for links (``;seats=hnnd``).
 SEAT_LETTERS = {"human": "h", "easy": "e", "normal": "n", "hard": "d", "random": "r"}
 MAX_SAVE = 400_000  # characters
@@ -689,7 +690,7 @@ def party_infos(game: Game) -> list[PartyInfo]:
             to_move=(not over and board.turn == party),
             in_power=board.ruler == party,
             controls=tuple(board.parties_of(party)) if state == "active" else (),
-            seat=game.seat(party),
+            seat=REMOTE if game.is_remote(party) else game.seat(party),
         ))
     return out
 

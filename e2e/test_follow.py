@@ -52,7 +52,10 @@ def moves(page: Page) -> int:
 
 
 def game_code(page: Page) -> str:
-    return json.loads(page.evaluate("k => localStorage.getItem(k)", STORAGE_KEY))["game"]
+    return json.loads(page.evaluate("""() => {
+        const index = JSON.parse(localStorage.getItem("djambi.games.v1"));
+        return localStorage.getItem("djambi.game." + index.current);
+    }"""))["game"]  # one key per game since issue 15
 
 
 def seat_of(page: Page, status: str) -> str:
