@@ -35,7 +35,6 @@ TEXTS = {
     "their_turn": "{player} is to move, on another device: send the link.",
     "waiting": "Now {player} is to move, on another device.",
     "over": "{result}.",
-    "moved": "{player} moved: {what}",
     "waiting_prompt": ("Waiting for {player}'s move from another device: it comes back as a "
                        "link. Send the link again, or play the move here on purpose."),
     "not_yours": ("It is {player}'s turn, played on another device. Wait for the link, or press "
@@ -146,10 +145,7 @@ def continued(game: session.Game, new_from: int) -> str:
     parts = []
     for ply, move in enumerate(game.board.move_stack):
         if ply >= new_from:
-            player = replay.turn
-            what = " ".join(words.sentences(describe_move(replay, move)))
-            who = player.title + (" (computer)" if game.is_computer(player) else "")
-            parts.append(TEXTS["moved"].format(player=who, what=what))
+            parts.extend(words.sentences(describe_move(replay, move)))
         replay.push(move)
     parts.append(whose_turn(game))
     return " ".join(parts)

@@ -370,10 +370,9 @@ class Loaded:
 
 
 #: Player-facing texts (whole sentences with named placeholders, for translation).
-STORAGE_FULL = ("The game could not be saved: this browser's storage for the page is full "
-                "({detail}). Nothing is lost: the game stays open here and its last saved copy is "
-                "kept. Delete games you no longer need in the Games list; the game is saved at "
-                "the next move.")
+STORAGE_FULL = ("This browser's storage for the page is full, so the game could not be saved. "
+                "Nothing is lost: it stays open here and its last saved copy is kept. Delete "
+                "games you no longer need (Games); it is saved at the next move.")
 STORAGE_REFUSED = "The game could not be saved ({detail}). It stays open here."
 
 
@@ -381,7 +380,7 @@ def write_error(exc: Exception) -> str:
     """The message for a refused write: storage full, or another refusal."""
     detail = str(exc) or type(exc).__name__
     full = any(w in detail.lower() for w in ("quota", "full", "exceeded"))
-    return (STORAGE_FULL if full else STORAGE_REFUSED).format(detail=detail)
+    return STORAGE_FULL if full else STORAGE_REFUSED.format(detail=detail)
 
 
 def load(storage: Storage, key: str = STORAGE_KEY) -> Loaded:

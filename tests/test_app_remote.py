@@ -106,7 +106,7 @@ def test_the_narration_says_who_moved_and_whose_turn_it_is():
     a.play("C7-F4")
     b = remote.join(link_of(a), [Party.BLUE, Party.GREEN])
     text = remote.continued(b, 0)
-    assert text.startswith("Red moved: Red moved the necromobile from C7 to F4.")
+    assert text.startswith("Red moved the necromobile from C7 to F4.")
     assert text.endswith("Your turn: Blue to move.")
     b.play("G7-D4")
     text = remote.continued(b, 1)
