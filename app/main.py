@@ -417,8 +417,10 @@ class App:
 
     def start_new_game(self, hostage: bool, seats: list[str]) -> None:
         game = session.new_game(hostage, seats)
-        game.name = self.library.next_name()
-        self.use_slot(library.new_slot())
+        if self.game.board.move_stack or self.game.redo_moves or self.game.is_remote_game():
+            self.use_slot(library.new_slot())  # the old game stays in the Games list
+        # else: an untouched game is replaced in its own slot (no empty games piling up)
+        game.name = self.library.next_name(exclude=self.slot)
         self.set_game(game)
         self.panel.say("New game. " + ("Three players, Green is the hostage." if hostage else "Four players."))
         self.panel.announce(f"New game. {session.status_text(self.game)}.")

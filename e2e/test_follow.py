@@ -82,6 +82,8 @@ def assert_not_stuck(page: Page) -> None:
         return
     computer_seat = "Computer" in seat_of(page, status)
     state = computer_state(page)
+    if page.text_content("#status") != status:
+        return  # a move was made between the two reads: play went on, nothing is stuck
     if not computer_seat:
         assert state == "idle", (status, state)
         return

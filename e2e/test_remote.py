@@ -314,3 +314,31 @@ def test_a_full_storage_says_so_and_loses_nothing(new_page, screenshot_dir, exte
     }""")
     assert saved == "G1~start~C7-F4~G7-D4~I3-I4"
     assert page.errors == [] and external_requests == []
+
+
+def test_the_share_sheet_gets_the_link_where_the_browser_has_one(new_page, external_requests):
+    page = new_page(**PHONE)
+    page.add_init_script("""navigator.share = (data) => { window.__shared = data; return Promise.resolve(); };""")
+    ready(page)
+    new_game(page, {"b": "remote"})
+    tap(page, "C7", "F4")
+    link = sent_link(page, "Blue")
+    expect(page.locator("#send-share")).to_be_visible()
+    page.click("#send-share")
+    shared = page.evaluate("() => window.__shared")
+    assert shared["url"] == link and shared["title"] == "Send the move to Blue"
+    expect(page.locator("#send-note")).to_have_text("Sent with the device's share sheet.")
+    assert page.errors == [] and external_requests == []
+
+
+def test_without_a_share_sheet_the_button_is_hidden_and_copy_works(new_page, external_requests):
+    page = ready(new_page(**TABLET))
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    new_game(page, {"b": "remote"})
+    tap(page, "C7", "F4")
+    link = sent_link(page, "Blue")
+    assert page.is_hidden("#send-share")
+    page.click("#send-copy")
+    expect(page.locator("#send-note")).to_have_text("Link copied.")
+    assert page.evaluate("() => navigator.clipboard.readText()") == link
+    assert page.errors == [] and external_requests == []

@@ -110,3 +110,8 @@ def test_a_bad_id_in_a_link_is_named():
         assert "game id" in str(exc)
     else:
         raise AssertionError("accepted a bad id")
+
+
+def test_the_documented_example():
+    assert format_compact_game(parse_game_code("G1~start~C7-F4~G7-D4")) == "G2~start~2.K"
+    assert [m.text() for m in parse_game_code("G2~start~2.K").move_stack] == ["C7-F4", "G7-D4"]
