@@ -4,12 +4,16 @@ and several games in storage (app.library): migration, the index, the quota, del
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from playouts import scaled
 from djambi import Party
 from app import library, remote, session
-from app.loop import Loop, Start
+from app.loop import Cancel, Loop, Start
 
 BASE = "https://example.org/"
 
@@ -262,3 +266,50 @@ def test_two_tabs_on_one_game_never_overwrite_each_other():
 def test_bad_version_2_saves_are_refused(text):
     with pytest.raises(session.SaveError):
         session.Game.from_json(text)
+
+
+# ---------------------------------------------------------------------------- the loop, with remote seats
+@given(seed=st.integers(0, 2**20),
+       seats=st.lists(st.sampled_from(["human", "remote", "easy"]), min_size=4, max_size=4),
+       actions=st.lists(st.sampled_from(["here", "link", "search", "override", "undo"]), max_size=40))
+@scaled(0.5)
+def test_the_loop_never_thinks_for_another_device(seed, seats, actions):
+    """Whatever happens, a search runs exactly when a computer of this device is to move; while
+    another device is to move the state is ``waiting`` and nothing runs."""
+    rng = random.Random(seed)
+    game = session.new_game(seats=seats)
+    loop, running = Loop(), set()
+
+    def run(command) -> None:
+        if isinstance(command, Start):
+            running.add(command.token)
+        elif isinstance(command, Cancel):
+            running.discard(command.token)
+
+    run(loop.sync(game))
+    for action in actions:
+        legal = game.board.generate_legal_moves() if not game.board.is_game_over() else []
+        if action == "here" and game.here_to_move():
+            game.play(rng.choice(legal))
+            loop.human_moved()
+        elif action == "link" and game.remote_to_move():  # the other device's move arrives
+            incoming = session.Game(game.board.copy(), list(game.seats), id=game.id)
+            incoming.board.push(rng.choice(legal))
+            assert remote.arrival(incoming, [("s", game)]).kind == remote.EXTENDS
+            remote.continue_with(game, incoming)
+            loop.human_moved()
+        elif action == "search" and running:
+            token = running.pop()
+            if loop.finished(token, game):
+                game.play(rng.choice(legal))
+        elif action == "override" and loop.state(game) == "waiting":
+            game.play_here_once()
+        elif action == "undo" and game.can_undo():
+            game.undo()
+            loop.undone(game)
+        run(loop.sync(game))
+        state = loop.state(game)
+        assert (state == "waiting") == game.remote_to_move()
+        assert (loop.searching is not None) == (game.computer_to_move() and not loop.paused)
+        if game.remote_to_move():
+            assert loop.searching is None and not game.here_to_move()
