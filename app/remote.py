@@ -35,8 +35,7 @@ TEXTS = {
     "their_turn": "{player} is to move, on another device: send the link.",
     "waiting": "Now {player} is to move, on another device.",
     "over": "{result}.",
-    "waiting_prompt": ("Waiting for {player}'s move from another device: it comes back as a "
-                       "link. Send the link again, or play the move here on purpose."),
+    "waiting_prompt": "Waiting for {player}'s move by link.",
     "not_yours": ("It is {player}'s turn, played on another device. Wait for the link, or press "
                   "“Play it here” to make this move at this device on purpose."),
     "send_title": "Send the move to {player}",
