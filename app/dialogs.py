@@ -23,7 +23,7 @@ class NewGameDialog:
         self.on_start = on_start
         for party in Party:
             select = el(f"#seat-{party.letter}")
-            for kind in session.SEAT_KINDS:
+            for kind in (session.HUMAN, session.REMOTE, *session.COMPUTER_LEVELS):
                 option = document.createElement("option")
                 option.value = kind
                 option.textContent = session.seat_label(kind)
@@ -51,14 +51,15 @@ class NewGameDialog:
         hostage = game.board.root().is_hostage_game
         el("#players-3" if hostage else "#players-4").checked = True
         for party in Party:
-            el(f"#seat-{party.letter}").value = game.seat(party)
+            el(f"#seat-{party.letter}").value = (session.REMOTE if game.is_remote(party)
+                                                 else game.seat(party))
         self.update()
         open_dialog("#newgame-dialog")
 
     def start(self, event) -> None:
         hostage = bool(el("#players-3").checked)
         seats = [str(el(f"#seat-{p.letter}").value) for p in Party]
-        seats = [s if s in session.SEAT_KINDS else session.HUMAN for s in seats]
+        seats = [s if s in (*session.SEAT_KINDS, session.REMOTE) else session.HUMAN for s in seats]
         close_dialog("#newgame-dialog")
         self.on_start(hostage, seats)
 

@@ -81,6 +81,10 @@ class LocalStorage:
     def remove(self, key: str) -> None:
         window.localStorage.removeItem(key)
 
+    def keys(self) -> list[str]:
+        store = window.localStorage
+        return [str(store.key(i)) for i in range(int(store.length))]
+
 
 def open_storage():
     """``localStorage``, or a memory store when the browser refuses it (play without saving)."""

@@ -12,6 +12,10 @@ The invariant the tests prove over random sequences of actions (``tests/test_app
 
     after sync: a computer is to move and play is not paused  <=>  a search for this revision runs
 
+A remote seat (a person on another device, or a computer that plays on the device of the player
+before it) is not a computer to move here: ``computer_to_move`` is false, so no search starts and
+the state is ``waiting`` until a link brings the move.
+
 Pausing is explicit: ``stop()`` pauses, ``resume()`` lifts the pause; ``undone()`` pauses when
 Undo leaves a computer to move (so the undone move is not simply played again), and a human's move
 or a new game lifts it. Nothing else touches it, so nothing can leave the loop waiting for a
@@ -30,6 +34,8 @@ class GameView(Protocol):
     revision: int
 
     def computer_to_move(self) -> bool: ...
+
+    def remote_to_move(self) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -113,10 +119,12 @@ class Loop:
 
     # ------------------------------------------------------------------ what to show
     def state(self, game: GameView) -> str:
-        """``thinking``, ``paused`` (a computer is to move but waits for "Let it play") or
-        ``idle`` (a human is to move, or the game is over)."""
+        """``thinking``, ``paused`` (a computer is to move but waits for "Let it play"),
+        ``waiting`` (the move is another device's: a remote person, or a computer that plays
+        there; nothing runs here, the game waits for a link) or ``idle`` (a human of this device
+        is to move, or the game is over)."""
         if not game.computer_to_move():
-            return "idle"
+            return "waiting" if game.remote_to_move() else "idle"
         return "paused" if self.paused else "thinking"
 
 

@@ -16,7 +16,7 @@ from pyscript import document, window
 
 from djambi import Party, parse_square
 
-from app import gamefile, i18n, render, session, statictext, ui, words
+from app import gamefile, i18n, library, remote, render, session, statictext, ui, words
 from app import settings as prefs
 from app.boardview import BoardView
 from app.computer import Computer
@@ -24,6 +24,7 @@ from app.dialogs import (DrawDialog, GameOverDialog, HandOver, NewGameDialog, Re
                          ShareDialog, TabDialog)
 from app.dom import any_dialog_open, close_dialog, el, listen, on_click, open_dialog, open_storage
 from app.files import FileOpener, download
+from app.gamesview import GamesDialog, SeatDialog, SendDialog
 from app.history import History
 from app.i18n import _, ngettext
 from app.learn import Learn
@@ -34,7 +35,11 @@ from app.panel import Panel
 
 class App:
     def __init__(self) -> None:
-        self.keeper = session.Keeper(open_storage())
+        self.library = library.Library(open_storage())
+        self.slot = library.new_slot()  # this tab's game in the games index
+        self.keeper = self.library.keeper(self.slot)
+        self.saved_revision = -1
+        self.deleted: library.Deleted | None = None  # the last game deleted, for Undo
         self.game = session.new_game()
         self.picker = ui.Picker(self.game.board)
         self.history = History()
@@ -58,11 +63,15 @@ class App:
         self.tabs = TabDialog(self.load_other_tab, self.keep_this_tab)
         self.opener = FileOpener(self.open_file_text, lambda text: self.panel.say(text, error=True))
         self.learn = Learn(self)  # welcome, lessons, piece guide, rules, threat view, suggestion
+        self.sender = SendDialog()
+        self.seat_question = SeatDialog()
+        self.games = GamesDialog(self.open_slot, self.rename_game, self.delete_game,
+                                 self.undo_delete, lambda: self.newgame.open(self.game))
 
     # ------------------------------------------------------------------ start
     def start(self) -> None:
         self.settings = prefs.load_settings(self.keeper.storage)
-        loaded = self.keeper.load()
+        self.slot, self.keeper, loaded = self.library.open()
         self.set_game(loaded.game, save=False)
         if loaded.message:
             self.panel.say(loaded.message, error=True)
@@ -102,6 +111,9 @@ class App:
             "#btn-prev": lambda e: self.browse_step(-1),
             "#btn-next": lambda e: self.browse_step(1),
             "#btn-last": lambda e: self.browse_to(None),
+            "#btn-games": lambda e: self.games.open(self.library.entries(), self.slot),
+            "#btn-send": lambda e: self.send_link(),
+            "#btn-override": lambda e: self.play_here(),
         }
         for selector, handler in buttons.items():
             on_click(selector, handler)
@@ -123,8 +135,19 @@ class App:
         self.loop.reset()
         self.sync_loop()
 
+    def use_slot(self, slot: str, keeper: session.Keeper | None = None) -> None:
+        """Play the game stored in ``slot`` from now on (a new slot for a new game)."""
+        self.slot = slot
+        self.keeper = keeper or self.library.keeper(slot)
+        self.saved_revision = -1
+
     def save(self) -> None:
+        if self.game.revision != self.saved_revision:
+            self.game.updated = datetime.now().isoformat(timespec="seconds")
         problem = self.keeper.save(self.game)
+        if not problem:
+            self.saved_revision = self.game.revision
+            self.library.set_current(self.slot)
         if problem:
             self.panel.say(problem, error=True)
         elif self.keeper.conflict:
@@ -211,6 +234,8 @@ class App:
             prompt = _("The computer is thinking.")
         elif state == "paused":
             prompt = _("Paused: press “Let it play” for the computer to move.")
+        elif state == "waiting":
+            prompt = _(remote.TEXTS["waiting_prompt"]).format(player=i18n.party_name(game.board.turn))
         else:
             prompt = picker.prompt()
         self.panel.draw_turn(game, prompt, state, picker.active, picker.can_skip())
@@ -242,6 +267,9 @@ class App:
             self.panel.say(_("The game is over. Undo, or start a new game."))
             return
         state = self.loop.state(self.game)
+        if state == "waiting":  # another device's seat: never played here by mistake
+            self.panel.say(remote.TEXTS["not_yours"].format(player=self.game.board.turn.title))
+            return
         if state != "idle":
             self.panel.say(_("It is the computer's turn. Press “Let it play” to go on.")
                            if state == "paused" else _("It is the computer's turn."))
@@ -316,6 +344,7 @@ class App:
         self.loop.human_moved()  # lifts a pause; changed() syncs the loop
         self.changed(animate=True)
         self.maybe_handover()
+        self.offer_link()
 
     def on_computer_move(self, token: int, move) -> None:
         if not self.loop.finished(token, self.game):
@@ -328,6 +357,7 @@ class App:
             return
         self.changed(animate=True)
         self.maybe_handover()
+        self.offer_link()
 
     def on_computer_error(self, token: int, exc: Exception) -> None:
         self.panel.say(_("The computer player failed: {error}. Press “Let it play” to try again.")
@@ -424,10 +454,16 @@ class App:
         self.refresh()
 
     def start_new_game(self, hostage: bool, seats: list[str]) -> None:
-        self.set_game(session.new_game(hostage, seats))
+        game = session.new_game(hostage, seats)
+        if self.game.board.move_stack or self.game.redo_moves or self.game.is_remote_game():
+            self.use_slot(library.new_slot())  # the old game stays in the Games list
+        # else: an untouched game is replaced in its own slot (no empty games piling up)
+        game.name = self.library.next_name(exclude=self.slot)
+        self.set_game(game)
         self.panel.say(_("New game. Three players, Green is the hostage.") if hostage
                        else _("New game. Four players."))
         self.panel.announce(_("New game. {status}.").format(status=session.status_text(self.game)))
+        self.offer_link()
 
     # ------------------------------------------------------------------ links and files
     def open_share(self) -> None:
@@ -445,12 +481,16 @@ class App:
             return
         self.clear_fragment()
         try:
-            game = session.game_from_link(fragment)
+            linked = session.read_link(fragment)
         except session.LinkError as exc:
             self.panel.say(_("{problem} Your saved game is unchanged.").format(problem=exc), error=True)
             return
-        if game is None:
+        if linked is None:
             return
+        if linked.shared:
+            self.arrive(linked.game)
+            return
+        game = linked.game
         if game.board.move_stack:
             self.offer_game(game, _("Open the shared game?"), _("Open the link"),
                             _("Opened the shared game."), _("Kept your game; the link was not opened."))
@@ -462,6 +502,8 @@ class App:
     def offer_game(self, game: session.Game, title: str, yes: str, done: str, kept: str) -> None:
         """Play ``game`` instead of the current one, asking first if that one is unfinished."""
         def take() -> None:
+            game.name = game.name or self.library.next_name()
+            self.use_slot(library.new_slot())
             self.set_game(game)
             self.panel.say(done)
             self.panel.announce(_("{done} {status}.").format(done=done, status=session.status_text(game)))
@@ -469,8 +511,8 @@ class App:
         current = self.game
         if current.unfinished():
             count = len(current.board.move_stack)
-            text = ngettext("It replaces your unfinished game ({count} move played, {status}).",
-                            "It replaces your unfinished game ({count} moves played, {status}).",
+            text = ngettext("Your unfinished game ({count} move played, {status}) stays in the Games list.",
+                            "Your unfinished game ({count} moves played, {status}) stays in the Games list.",
                             count).format(count=count, status=session.status_text(current))
             self.replace.ask(title, text, yes, take, lambda: self.panel.say(kept))
         else:
@@ -498,7 +540,7 @@ class App:
 
     # ------------------------------------------------------------------ other tabs
     def on_storage(self, event) -> None:
-        if str(event.key) != session.STORAGE_KEY:
+        if str(event.key) != self.keeper.key:
             return
         if self.keeper.noticed():
             self.ask_about_other_tab()
@@ -533,6 +575,117 @@ def apply_language(code: str) -> None:
     code = i18n.set_language(code)
     document.documentElement.lang = code
     statictext.apply(document)
+
+
+    # ------------------------------------------------------------------ play by link
+    def offer_link(self) -> None:
+        """After a move made here: when the next move is another device's, offer its link."""
+        if remote.should_send(self.game, moved_here=True):
+            self.send_link()
+
+    def send_link(self) -> None:
+        title, text = remote.send_texts(self.game)
+        base = str(window.location.href).split("#")[0]
+        self.sender.open(title, text, session.move_link(base, self.game))
+
+    def play_here(self) -> None:
+        """"Play it here": make the waiting remote move at this device, on purpose, once."""
+        if self.loop.state(self.game) != "waiting":
+            return
+        self.game.play_here_once()
+        self.panel.dismiss()
+        self.sync_loop()
+
+    def arrive(self, incoming: session.Game) -> None:
+        """A move link: continue the stored game it extends, keep a diverging version beside
+        it, or ask which seats are this device's when the game is new here."""
+        stored = [(s, g) for s, g in self.library.games() if s != self.slot]
+        stored.append((self.slot, self.game))
+        found = remote.arrival(incoming, stored)
+        if found.kind == remote.NEW:
+            incoming.name = incoming.name or self.library.next_name()
+
+            def join(mine: list[Party]) -> None:
+                game = remote.join(incoming, mine)
+                self.use_slot(library.new_slot())
+                self.set_game(game)
+                story = remote.continued(game, 0) if game.board.move_stack else remote.whose_turn(game)
+                self.panel.say(remote.TEXTS["opened"].format(name=game.name) + " " + story)
+
+            self.seat_question.ask(incoming.name, remote.seats_to_ask(incoming), join)
+            return
+        if found.slot != self.slot:
+            self.open_slot(found.slot, announce=False)
+        game = self.game
+        if found.kind == remote.EXTENDS:
+            before = len(game.board.move_stack)
+            remote.continue_with(game, incoming)
+            self.loop.human_moved()
+            self.changed(animate=len(game.board.move_stack) - before == 1)
+            self.panel.say(remote.continued(game, before))
+        elif found.kind == remote.SAME:
+            self.panel.say(remote.TEXTS["same"].format(name=game.name))
+        elif found.kind == remote.OLDER:
+            self.panel.say(remote.TEXTS["older"].format(
+                name=game.name, theirs=len(incoming.board.move_stack), ours=len(game.board.move_stack)))
+        else:
+            names = [g.name for _, g in stored]
+            other = remote.version_name(game.name, names)
+            text = remote.divergence(game, incoming, found.common, other)
+            version = remote.other_version(game, incoming, other)
+            self.use_slot(library.new_slot())
+            self.set_game(version)
+            self.panel.say(text)
+
+    # ------------------------------------------------------------------ the games list
+    def open_slot(self, slot: str, announce: bool = True, save_current: bool = True) -> None:
+        close_dialog("#games-dialog")
+        if slot == self.slot:
+            return
+        if save_current:
+            self.save()
+        slot, keeper, loaded = self.library.open(slot)
+        self.use_slot(slot, keeper)
+        self.set_game(loaded.game, save=False)
+        if announce:
+            text = loaded.message or (remote.TEXTS["opened"].format(name=loaded.game.name) + " "
+                                      + remote.whose_turn(loaded.game))
+            self.panel.say(text, error=bool(loaded.message))
+
+    def rename_game(self, slot: str, name: str) -> None:
+        if slot == self.slot:
+            self.game.name = session.clean_name(name) or self.game.name
+            self.save()
+        else:
+            problem = self.library.rename(slot, name)
+            if problem:
+                self.panel.say(problem, error=True)
+        self.games.draw(self.library.entries(), self.slot)
+
+    def delete_game(self, slot: str) -> None:
+        self.deleted = self.library.delete(slot)
+        if slot == self.slot:  # play another stored game, or a new one
+            remaining = self.library.slots()
+            if remaining:
+                self.open_slot(remaining[0], announce=False, save_current=False)
+            else:
+                game = session.new_game()
+                game.name = self.library.next_name()
+                self.use_slot(library.new_slot())
+                self.set_game(game)
+        self.games.deleted(self.deleted.name if self.deleted else None)
+        self.games.draw(self.library.entries(), self.slot)
+        open_dialog("#games-dialog")
+
+    def undo_delete(self) -> None:
+        if self.deleted is None:
+            return
+        problem = self.library.restore(self.deleted)
+        if problem:
+            self.panel.say(problem, error=True)
+        self.deleted = None
+        self.games.deleted(None)
+        self.games.draw(self.library.entries(), self.slot)
 
 
 def main() -> None:

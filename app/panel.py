@@ -1,4 +1,5 @@
-"""The panel beside the board: the status line and prompt, the move or computer tools under them
+"""The panel beside the board: the status line and prompt, the move, computer or waiting tools
+(a remote player's move: send the link, or play it here) under them
 (one row of fixed height, so nothing moves when a computer starts or stops thinking), the players,
 the one message (over the page, dismissable, a new one replacing the old), and the ``aria-live``
 announcer that tells a screen reader every move.
@@ -55,7 +56,8 @@ class Panel:
         el("#status").className = "" if over else f"turn-{board.turn.letter}"
         el("#prompt").textContent = prompt
         computer = loop_state in ("thinking", "paused")
-        el("#pick-tools").hidden = computer
+        el("#pick-tools").hidden = computer or loop_state == "waiting"
+        el("#waiting").hidden = loop_state != "waiting"
         el("#btn-back").disabled = not can_back
         el("#btn-cancel").disabled = not can_back
         el("#btn-skip").hidden = not can_skip

@@ -1,10 +1,16 @@
 """The game being played in the page: the board, who sits where, undo and redo, the saved game in
 storage, and links. Pure Python: the browser module backs ``Storage`` with ``localStorage``.
 
-Saved game (one JSON object under ``STORAGE_KEY``)::
+Saved game (one JSON object per game, under a key of its own: see ``app.library``)::
 
-    {"format": "djambi-save", "version": 1, "game": "G1~start~C7-F4", "seats": [...4 seat kinds],
-     "redo": ["A3-B4", ...], "saved": "<ISO time, informative>"}
+    {"format": "djambi-save", "version": 2, "game": "G1~start~C7-F4", "seats": [...4 seat kinds],
+     "redo": ["A3-B4", ...], "id": "k3Jd9aQx", "name": "Game 2", "here": "rg",
+     "made_here": true, "updated": "<ISO time>"}
+
+``id`` names the game across devices (links carry it), ``here`` lists the human seats played at
+this device (the others are *remote*: people on other devices), ``made_here`` says the game was
+started here (so computers moving before any human play here). Version 1 (without those) is still
+read: every seat here.
 
 ``redo`` holds the moves undone, the next one first, as move texts played from the current
 position. Anything else under the key — not JSON, another shape, an illegal move — is set aside
@@ -15,11 +21,13 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 from dataclasses import dataclass, field
-from typing import Protocol
-from urllib.parse import unquote
+from typing import Callable, Protocol
+from urllib.parse import quote, unquote
 
-from djambi import Board, DjambiError, Move, Party, Termination, format_game_code, parse_game_code
+from djambi import (Board, DjambiError, Move, Party, Termination, format_compact_game,
+                    format_game_code, parse_game_code)
 from djambi.notation import GAME_PREFIX, POSITION_PREFIX
 
 from app.i18n import N_, _, list_of, party_name, party_of
@@ -27,9 +35,13 @@ from app.i18n import N_, _, list_of, party_name, party_of
 STORAGE_KEY = "djambi.save.v1"
 BACKUP_KEY = "djambi.save.v1.backup"
 SAVE_FORMAT = "djambi-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+READ_VERSIONS = (1, 2)
 
 HUMAN = "human"
+#: Not a seat kind of the game (that is ``human``) but of this device's view of it: a person
+#: playing on another device. The new-game dialog offers it; ``Game.here`` records it.
+REMOTE = "remote"
 #: Seat kinds: a human, or the computer at one of djambi.ai's levels.
 COMPUTER_LEVELS = ("easy", "normal", "hard", "random")
 SEAT_KINDS = (HUMAN, *COMPUTER_LEVELS)
@@ -37,10 +49,30 @@ SEAT_KINDS = (HUMAN, *COMPUTER_LEVELS)
 #: ``seat_label``, on the page.
 SEAT_LABELS = {"human": N_("Human"), "easy": N_("Computer (easy)"),
                "normal": N_("Computer (normal)"), "hard": N_("Computer (hard)"),
-               "random": N_("Computer (random)")}
+               "random": N_("Computer (random)"), "remote": N_("Remote (another device)")}
 #: One letter per seat kind, for links (``;seats=hnnd``).
 SEAT_LETTERS = {"human": "h", "easy": "e", "normal": "n", "hard": "d", "random": "r"}
 MAX_SAVE = 400_000  # characters
+ID_DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+MAX_NAME = 60
+
+
+def new_id(rng: random.Random | None = None) -> str:
+    """A game's id: 8 random letters and digits (shared by every device playing the game)."""
+    rng = rng or random.SystemRandom()
+    return "".join(rng.choice(ID_DIGITS) for _ in range(8))
+
+
+def valid_id(text: object) -> bool:
+    return isinstance(text, str) and 4 <= len(text) <= 16 and all(c in ID_DIGITS for c in text)
+
+
+def clean_name(text: str) -> str:
+    """A game's name as shown: one line, trimmed, at most ``MAX_NAME`` characters."""
+    return " ".join(str(text).split())[:MAX_NAME]
+
+
+ALL_SEATS = frozenset(range(4))
 
 
 def seat_label(kind: str) -> str:
@@ -73,6 +105,9 @@ class MemoryStorage:
     def remove(self, key: str) -> None:
         self.data.pop(key, None)
 
+    def keys(self) -> list[str]:
+        return list(self.data)
+
 
 class SaveError(ValueError):
     """Saved data that cannot be read back."""
@@ -86,6 +121,15 @@ class Game:
     seats: list[str] = field(default_factory=lambda: [HUMAN] * 4)
     redo_moves: list[Move] = field(default_factory=list)
     revision: int = field(default_factory=lambda: next(_REVISIONS))
+    #: The seats played at this device (by a human here, or, for computer seats, irrelevant).
+    here: frozenset[int] = ALL_SEATS
+    made_here: bool = True
+    id: str = field(default_factory=new_id)
+    name: str = ""
+    updated: str = ""
+    _driver: tuple[int, bool] = field(default=(-1, True), compare=False, repr=False)
+    #: The revision at which a player chose to make a remote seat's move here ("Play it here").
+    override: int = field(default=-1, compare=False, repr=False)
 
     def touch(self) -> None:
         """Note a change (every method that changes the game calls it)."""
@@ -101,8 +145,65 @@ class Game:
     def has_computers(self) -> bool:
         return any(self.is_computer(p) for p in self.board.active_players)
 
+    def is_here(self, player: Party | int) -> bool:
+        """A human seat played at this device."""
+        return not self.is_computer(player) and int(player) in self.here
+
+    def is_remote(self, player: Party | int) -> bool:
+        """A human seat played on another device."""
+        return not self.is_computer(player) and int(player) not in self.here
+
+    def remote_seats(self) -> list[Party]:
+        """The seats played on other devices (never a hostage: it does not play)."""
+        hostage = self.board.root().is_hostage_game
+        return [p for p in Party if self.is_remote(p) and not (hostage and p == Party.GREEN)]
+
+    def is_remote_game(self) -> bool:
+        """Some seat is played on another device: moves travel by link."""
+        return bool(self.remote_seats())
+
+    def movers(self) -> list[Party]:
+        """The player who made each move, in order."""
+        replay = self.board.root()
+        out = []
+        for move in self.board.move_stack:
+            out.append(replay.turn)
+            replay.push(move)
+        return out
+
+    def computers_play_here(self) -> bool:
+        """Whether a computer seat to move plays at this device: computers play on the device of
+        the last human who moved before them (the device that started the game, before any)."""
+        if not self.is_remote_game() or self.override == self.revision:
+            return True
+        if self._driver[0] != self.revision:
+            last_human = next((p for p in reversed(self.movers()) if not self.is_computer(p)), None)
+            here = self.made_here if last_human is None else int(last_human) in self.here
+            self._driver = (self.revision, here)
+        return self._driver[1]
+
     def computer_to_move(self) -> bool:
-        return not self.board.is_game_over() and self.is_computer(self.board.turn)
+        """A computer is to move and plays at this device (``app.loop`` starts its search)."""
+        return (not self.board.is_game_over() and self.is_computer(self.board.turn)
+                and self.computers_play_here())
+
+    def remote_to_move(self) -> bool:
+        """The move is to be made on another device (a remote person, or a computer that plays
+        there): this device waits for a link."""
+        if self.board.is_game_over() or self.override == self.revision:
+            return False
+        turn = self.board.turn
+        return self.is_remote(turn) or (self.is_computer(turn) and not self.computers_play_here())
+
+    def here_to_move(self) -> bool:
+        """A human of this device is to move (or a remote seat's move is made here on purpose)."""
+        if self.board.is_game_over() or self.is_computer(self.board.turn):
+            return False
+        return self.is_here(self.board.turn) or self.override == self.revision
+
+    def play_here_once(self) -> None:
+        """A player chose to make the waiting move at this device (until the game changes)."""
+        self.override = self.revision
 
     # ------------------------------------------------------------------ moves
     def play(self, move: Move | str) -> Move:
@@ -193,6 +294,11 @@ class Game:
             "game": self.game_code(),
             "seats": list(self.seats),
             "redo": redo_texts,
+            "id": self.id,
+            "name": self.name,
+            "here": "".join(Party(i).letter for i in sorted(self.here)),
+            "made_here": self.made_here,
+            "updated": self.updated,
         }, separators=(",", ":"))
 
     @classmethod
@@ -209,10 +315,10 @@ class Game:
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError(_("the saved data is not a Djambi game"))
         version = data.get("version")
-        if version != SAVE_VERSION:
+        if version not in READ_VERSIONS:
             raise SaveError(_("the saved game has format version {version}; this page reads "
-                              "version {supported}").format(version=repr(version),
-                                                            supported=SAVE_VERSION))
+                              "versions 1 and {supported}").format(version=repr(version),
+                                                                   supported=SAVE_VERSION))
         game_text, seats, redo = data.get("game"), data.get("seats"), data.get("redo", [])
         if not isinstance(game_text, str):
             raise SaveError(_("the saved data holds no game code"))
@@ -230,7 +336,21 @@ class Game:
             # Translators: {detail} is the rules engine's explanation, in English.
             raise SaveError(_("the saved game cannot be replayed: {detail}").format(
                 detail=exc)) from None
-        return cls(board, list(seats), redo_moves)
+        game = cls(board, list(seats), redo_moves)
+        if version >= 2:
+            letters = {p.letter: int(p) for p in Party}
+            here, game_id = data.get("here", ""), data.get("id")
+            if not isinstance(here, str) or any(c not in letters for c in here):
+                raise SaveError(_("the saved seats played here are not party letters"))
+            if not valid_id(game_id):
+                raise SaveError(_("the saved game's id is not 4 to 16 letters and digits"))
+            game.here = frozenset(letters[c] for c in here)
+            game.id = game_id
+            game.name = clean_name(data.get("name") or "")
+            game.made_here = bool(data.get("made_here", True))
+            updated = data.get("updated", "")
+            game.updated = updated if isinstance(updated, str) else ""
+        return game
 
 
 def _replay(start: Board, moves: list[Move]) -> Board:
@@ -241,12 +361,15 @@ def _replay(start: Board, moves: list[Move]) -> Board:
 
 
 def new_game(hostage: bool = False, seats: list[str] | None = None) -> Game:
+    """A new game; a seat may be ``REMOTE`` (a human on another device)."""
     seats = list(seats) if seats else [HUMAN] * 4
-    if len(seats) != 4 or any(s not in SEAT_KINDS for s in seats):
-        raise ValueError(f"seats must be four of {SEAT_KINDS}")
+    if len(seats) != 4 or any(s not in (*SEAT_KINDS, REMOTE) for s in seats):
+        raise ValueError(f"seats must be four of {(*SEAT_KINDS, REMOTE)}")
     if hostage:
         seats[Party.GREEN] = HUMAN  # the hostage never plays
-    return Game(Board(hostage=hostage), seats)
+    here = frozenset(i for i, s in enumerate(seats) if s != REMOTE)
+    seats = [HUMAN if s == REMOTE else s for s in seats]
+    return Game(Board(hostage=hostage), seats, here=here)
 
 
 # ---------------------------------------------------------------------------- storage
@@ -259,10 +382,25 @@ class Loaded:
     resumed: bool = False
 
 
-def load(storage: Storage) -> Loaded:
-    """The saved game, or a new one. Bad data is kept under ``BACKUP_KEY`` and explained."""
+#: Player-facing texts (whole sentences with named placeholders, for translation).
+STORAGE_FULL = ("This browser's storage for the page is full, so the game could not be saved. "
+                "Nothing is lost: it stays open here and its last saved copy is kept. Delete "
+                "games you no longer need (Games); it is saved at the next move.")
+STORAGE_REFUSED = "The game could not be saved ({detail}). It stays open here."
+
+
+def write_error(exc: Exception) -> str:
+    """The message for a refused write: storage full, or another refusal."""
+    detail = str(exc) or type(exc).__name__
+    full = any(w in detail.lower() for w in ("quota", "full", "exceeded"))
+    return STORAGE_FULL if full else STORAGE_REFUSED.format(detail=detail)
+
+
+def load(storage: Storage, key: str = STORAGE_KEY) -> Loaded:
+    """The saved game, or a new one. Bad data is kept under ``<key>.backup`` and explained."""
+    backup_key = BACKUP_KEY if key == STORAGE_KEY else key + ".backup"
     try:
-        text = storage.get(STORAGE_KEY)
+        text = storage.get(key)
     except Exception:  # noqa: BLE001 (a storage that refuses to read: play without it)
         return Loaded(new_game(), _("The saved game could not be read (storage unavailable)."))
     if text is None:
@@ -271,8 +409,8 @@ def load(storage: Storage) -> Loaded:
         return Loaded(Game.from_json(text), resumed=True)
     except SaveError as exc:
         try:
-            storage.set(BACKUP_KEY, text)
-            storage.remove(STORAGE_KEY)
+            storage.set(backup_key, text)
+            storage.remove(key)
             kept = True
         except Exception:  # noqa: BLE001
             kept = False
@@ -281,15 +419,15 @@ def load(storage: Storage) -> Loaded:
                      "The unreadable data was kept under '{key}'.")
         else:
             text = _("The saved game could not be loaded ({problem}), so a new game started.")
-        return Loaded(new_game(), text.format(problem=exc, key=BACKUP_KEY))
+        return Loaded(new_game(), text.format(problem=exc, key=backup_key))
 
 
-def save(storage: Storage, game: Game) -> str:
+def save(storage: Storage, game: Game, key: str = STORAGE_KEY) -> str:
     """Save the game; returns an error message, or "" when saved."""
     try:
-        storage.set(STORAGE_KEY, game.to_json())
+        storage.set(key, game.to_json())
     except Exception as exc:  # noqa: BLE001 (quota, private mode...)
-        return _("The game could not be saved: {error}").format(error=exc)
+        return write_error(exc)
     return ""
 
 
@@ -302,19 +440,22 @@ class Keeper:
     until the question is answered this tab's moves stay in memory, the other's in storage.
     """
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, key: str = STORAGE_KEY,
+                 after_write: "Callable[[], str] | None" = None) -> None:
         self.storage = storage
+        self.key = key
+        self.after_write = after_write  # e.g. list the game in the games index
         self.known: str | None = None  # the saved text as this tab last read or wrote it
         self.conflict = False
 
     def _read(self) -> str | None:
         try:
-            return self.storage.get(STORAGE_KEY)
+            return self.storage.get(self.key)
         except Exception:  # noqa: BLE001 (storage unavailable)
             return self.known
 
     def load(self) -> Loaded:
-        loaded = load(self.storage)
+        loaded = load(self.storage, self.key)
         self.known = self._read()
         self.conflict = False
         return loaded
@@ -341,10 +482,12 @@ class Keeper:
 
     def force(self, game: Game) -> str:
         """Save this tab's game over whatever is stored (the player chose to keep it)."""
-        problem = save(self.storage, game)
+        problem = save(self.storage, game, self.key)
         if not problem:
             self.known = self._read()
             self.conflict = False
+            if self.after_write is not None:
+                problem = self.after_write()
         return problem
 
     def take_theirs(self) -> Loaded:
@@ -394,20 +537,44 @@ def parse_seats(text: str) -> list[str]:
     return seats
 
 
-def game_from_link(fragment: str) -> Game | None:
+@dataclass
+class Linked:
+    """What a link holds: the game, and whether the link names it (``;id=``), as the links
+    that carry a move of a game played across devices do."""
+
+    game: Game
+    shared: bool = False
+
+
+def link_parts(fragment: str) -> tuple[str, dict[str, str]]:
+    """The code and the ``;name=value`` parameters of a link fragment, percent-decoded."""
+    raw = fragment[1:] if fragment.startswith("#") else fragment
+    parts = raw.split(";") if ";" in raw else unquote(raw).split(";")
+    params = {}
+    for part in parts[1:]:
+        key, _, value = part.partition("=")
+        params[unquote(key).strip()] = unquote(value).strip()
+    return unquote(parts[0]).strip(), params
+
+
+def read_link(fragment: str) -> Linked | None:
     """The game a link opens (``None`` for an empty fragment); ``LinkError`` if it is bad.
 
-    ``#P1.…`` is a position (no moves to undo); ``#G1~…`` a whole game (its moves can be undone).
-    Either may end in ``;seats=hnnd`` (who plays each party); links made before seats were
-    written open with every seat human.
+    ``#P1.…`` is a position (no moves to undo); ``#G1~…`` or ``#G2~…`` a whole game (its moves
+    can be undone). Parameters may follow: ``;seats=hnnd`` (who plays each party; links made
+    before seats were written open with every seat human), ``;id=…`` (the game played across
+    devices that this link continues) and ``;name=…`` (its name).
     """
-    text = fragment_text(fragment)
+    text, params = link_parts(fragment)
     if not text:
         return None
     seats = [HUMAN] * 4
-    if SEATS_PARAM in text:
-        text, _sep, seat_letters = text.partition(SEATS_PARAM)
-        seats = parse_seats(seat_letters.strip())
+    if "seats" in params:
+        seats = parse_seats(params["seats"])
+    game_id = params.get("id")
+    if game_id is not None and not valid_id(game_id):
+        raise LinkError(_("This link's game id ({id}) should be 4 to 16 letters and digits.")
+                        .format(id=repr(game_id[:20])))
     try:
         if text.startswith(POSITION_PREFIX) or text.startswith("P"):
             board = Board.from_code(text)
@@ -422,7 +589,16 @@ def game_from_link(fragment: str) -> Game | None:
             detail=exc)) from None
     if board.root().is_hostage_game:
         seats[Party.GREEN] = HUMAN  # the hostage never plays
-    return Game(board, seats)
+    game = Game(board, seats, name=clean_name(params.get("name", "")))
+    if game_id is not None:
+        game.id = game_id
+    return Linked(game, shared=game_id is not None)
+
+
+def game_from_link(fragment: str) -> Game | None:
+    """The game a link opens (``read_link``), or ``None`` for an empty fragment."""
+    linked = read_link(fragment)
+    return None if linked is None else linked.game
 
 
 def position_link(base: str, game: Game, board: Board | None = None) -> str:
@@ -432,8 +608,19 @@ def position_link(base: str, game: Game, board: Board | None = None) -> str:
 
 
 def game_link(base: str, game: Game) -> str:
-    """A link to the whole game (its moves can be undone there), with the seats."""
-    return f"{base.split('#')[0]}#{game.game_code()}{SEATS_PARAM}{seats_text(game.seats)}"
+    """A link to the whole game (its moves can be undone there), with the seats: a copy of the
+    game (compact code, ``G2~``), not tied to this one."""
+    code = format_compact_game(game.board)
+    return f"{base.split('#')[0]}#{code}{SEATS_PARAM}{seats_text(game.seats)}"
+
+
+def move_link(base: str, game: Game) -> str:
+    """The link that carries the game to the other devices playing it: the whole game
+    (compact), the seats, its id and its name. Opening it continues the same game there."""
+    code = format_compact_game(game.board)
+    name = f";name={quote(game.name, safe='')}" if game.name else ""
+    return (f"{base.split('#')[0]}#{code}{SEATS_PARAM}{seats_text(game.seats)};id={game.id}"
+            f"{name}")
 
 
 # ---------------------------------------------------------------------------- words
@@ -537,7 +724,7 @@ def party_infos(game: Game) -> list[PartyInfo]:
             to_move=(not over and board.turn == party),
             in_power=board.ruler == party,
             controls=tuple(board.parties_of(party)) if state == "active" else (),
-            seat=game.seat(party),
+            seat=REMOTE if game.is_remote(party) else game.seat(party),
         ))
     return out
 
@@ -550,6 +737,7 @@ __all__ = [
     "Game", "Loaded", "Keeper", "Storage", "MemoryStorage", "SaveError", "LinkError", "PartyInfo",
     "STORAGE_KEY", "BACKUP_KEY", "HUMAN", "SEAT_KINDS", "SEAT_LABELS", "COMPUTER_LEVELS",
     "new_game", "load", "save", "game_from_link", "position_link", "game_link", "fragment_text",
+    "read_link", "Linked", "move_link", "link_parts", "REMOTE", "new_id", "valid_id", "clean_name",
     "seats_text", "parse_seats", "SEAT_LETTERS", "seat_label",
     "status_text", "outcome_text", "party_infos",
 ]

@@ -89,6 +89,8 @@ def human_to_move(game) -> Party | None:
     board = game.board
     if board.is_game_over() or game.is_computer(board.turn):
         return None
+    if getattr(game, "remote_to_move", lambda: False)():
+        return None  # played on another device: no tablet to pass here
     return board.turn
 
 

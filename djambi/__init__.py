@@ -20,6 +20,7 @@ from .narrate import Event, describe_game, describe_move, piece_letter
 from .notation import (
     InvalidGameError,
     InvalidPositionError,
+    format_compact_game,
     format_game_code,
     format_position,
     format_record,
@@ -36,7 +37,7 @@ START_CODE = "P1.rCrArM3bMbAbC/rRrPrM3bMbPbR/rMrMrN3bNbMbM/9/9/9/gMgMgN3yNyMyM/g
 __all__ = [
     "Board", "LegalMoves", "Outcome", "Termination", "DRAW_TURNS", "FROZEN", "HOSTAGE",
     "Move", "DjambiError", "IllegalMoveError", "InvalidMoveError",
-    "InvalidGameError", "InvalidPositionError", "format_game_code", "format_position",
+    "InvalidGameError", "InvalidPositionError", "format_compact_game", "format_game_code", "format_position",
     "format_record", "parse_game_code", "parse_position", "parse_record",
     "Kind", "Party", "Piece", "PARTY_SIZE", "MAZE", "parse_square", "square_name",
     "Turn", "next_turn", "START_CODE",

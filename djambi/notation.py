@@ -17,7 +17,11 @@ Position text (URL-safe, no escaping needed in a URL fragment)::
 * ``.draw`` when the active players agreed a draw.
 
 Game code: ``G1~<start>~<move>~<move>…[~draw]`` where start is ``start`` (four players),
-``hostage`` (three players) or a position text. Game record: ``[Header "value"]`` lines, a blank
+``hostage`` (three players) or a position text. Compact game code (for links):
+``G2~<start>~<count>.<number>[~draw]``: each move is its index among the legal moves sorted by
+their squares, and the indices of the ``count`` moves make one mixed-radix number (the first move
+the lowest digit) written in base 64 (``A``–``Z a``–``z 0``–``9 - _``, most significant first).
+Game record: ``[Header "value"]`` lines, a blank
 line, then one numbered move a line (``12. Blue A7xB5@C4``).
 """
 
@@ -34,6 +38,9 @@ from .turns import Turn
 
 POSITION_PREFIX = "P1."
 GAME_PREFIX = "G1~"
+COMPACT_PREFIX = "G2~"
+#: The digits of the compact game code's number, 0 to 63 (URL-safe base 64).
+B64_DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 MAX_INPUT = 100_000  # characters; longer input is refused before it is read
 
 
@@ -274,16 +281,84 @@ def parse_game_code(text: str) -> Board:
     if len(text) > MAX_INPUT:
         raise bad("too long")
     text = text.strip()
+    if text.startswith(COMPACT_PREFIX):
+        return _parse_compact(text, bad)
     if not text.startswith(GAME_PREFIX):
         if re.match(r"G\d+~", text):
-            raise bad(f"format version {text.split('~')[0]!r} is not known (this program reads G1)")
-        raise bad("it must start with 'G1~'")
+            raise bad(f"format version {text.split('~')[0]!r} is not known "
+                      f"(this program reads G1 and G2)")
+        raise bad("it must start with 'G1~' or 'G2~'")
     parts = text[len(GAME_PREFIX):].split("~")
     draw = parts[-1] == "draw"
     if draw:
         parts.pop()
     board = _read_start(parts[0], bad)
     board = _replay(board, [(f"move {i}", m) for i, m in enumerate(parts[1:], 1)], bad)
+    if draw:
+        if board.is_game_over():
+            raise bad("it ends with a draw agreement after the game was already over")
+        board.agree_draw()
+    return board
+
+
+# ---------------------------------------------------------------------------- compact game code
+def _move_key(move) -> tuple[int, ...]:
+    """The canonical order of moves: by their squares (never by the generator's order)."""
+    return tuple(-1 if v is None else v for v in (move.piece, move.to, move.exit, move.place,
+                                                  move.victim))
+
+
+def canonical_moves(board: Board) -> list:
+    """The legal moves of ``board`` in the compact code's order (``[pass]`` when stuck)."""
+    return sorted(board.generate_legal_moves(), key=_move_key)
+
+
+def format_compact_game(board: Board) -> str:
+    """The whole game as a compact game code (``G2~``): about 1.2 characters a move."""
+    replay = board.root()
+    number, weight = 0, 1
+    for move in board.move_stack:
+        moves = canonical_moves(replay)
+        number += moves.index(move) * weight
+        weight *= len(moves)
+        replay.push(move)
+    digits = []
+    while number:
+        number, digit = divmod(number, 64)
+        digits.append(B64_DIGITS[digit])
+    parts = [COMPACT_PREFIX + _start_name(board),
+             f"{len(board.move_stack)}.{''.join(reversed(digits)) or 'A'}"]
+    if board._draw_agreed and not board.root()._draw_agreed:
+        parts.append("draw")
+    return "~".join(parts)
+
+
+def _parse_compact(text: str, bad) -> Board:
+    parts = text[len(COMPACT_PREFIX):].split("~")
+    draw = len(parts) == 3 and parts[2] == "draw"
+    if len(parts) != (3 if draw else 2):
+        raise bad("a compact game code has two parts after 'G2~' (start, moves), and maybe 'draw'")
+    board = _read_start(parts[0], bad)
+    count_text, dot, digits = parts[1].partition(".")
+    if not dot or not count_text.isdigit() or not digits:
+        raise bad(f"its moves {_shown(parts[1], 40)} should read <count>.<base-64 number>")
+    count = int(count_text)
+    if count > MAX_INPUT:
+        raise bad(f"{count} moves is too many")
+    number = 0
+    for i, char in enumerate(digits):
+        value = B64_DIGITS.find(char)
+        if value < 0:
+            raise bad(f"character {i + 1} of its moves ({char!r}) is not a base-64 digit")
+        number = number * 64 + value
+    for ply in range(1, count + 1):
+        if board.is_game_over():
+            raise bad(f"move {ply} comes after the game was already over")
+        moves = canonical_moves(board)
+        number, index = divmod(number, len(moves))
+        board.push(moves[index])
+    if number:
+        raise bad(f"its number holds more than {count} moves")
     if draw:
         if board.is_game_over():
             raise bad("it ends with a draw agreement after the game was already over")
@@ -392,5 +467,5 @@ def parse_record(text: str) -> tuple[Board, dict[str, str]]:
 __all__ = [
     "InvalidPositionError", "InvalidGameError", "format_position", "parse_position",
     "format_game_code", "parse_game_code", "format_record", "parse_record",
-    "POSITION_PREFIX", "GAME_PREFIX",
+    "POSITION_PREFIX", "GAME_PREFIX", "COMPACT_PREFIX", "format_compact_game", "canonical_moves",
 ]

@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
-from djambi import Board, format_game_code, square_name
+from djambi import Board, format_game_code, parse_game_code, square_name
 
 STORAGE_KEY = "djambi.save.v1"
 BACKUP_KEY = "djambi.save.v1.backup"
@@ -93,7 +93,14 @@ def status(page: Page) -> str:
     return page.text_content("#status").strip()
 
 
-def saved(page: Page, key: str = STORAGE_KEY):
+def saved(page: Page, key: str | None = None):
+    """A stored value; by default the saved text of the game open in the page (issue 15: one key
+    per game, listed in the games index ``djambi.games.v1``)."""
+    if key is None:
+        return page.evaluate("""() => {
+            const index = JSON.parse(localStorage.getItem("djambi.games.v1") || "null");
+            return index && index.current ? localStorage.getItem("djambi.game." + index.current) : null;
+        }""")
     return page.evaluate("k => localStorage.getItem(k)", key)
 
 
@@ -339,7 +346,9 @@ def test_position_link_round_trip_on_the_same_page(app):
     game_link = page.input_value("#link-game")
     page.click("#share-close")
     assert urlsplit(link).fragment.startswith("P1.")
-    assert urlsplit(game_link).fragment == "G1~start~C7-F4~I7-I6;seats=hhhh"
+    code, _, seats = urlsplit(game_link).fragment.partition(";")
+    assert code.startswith("G2~start~2.") and seats == "seats=hhhh"  # compact since issue 15
+    assert [m.text() for m in parse_game_code(code).move_stack] == ["C7-F4", "I7-I6"]
     before = pieces(page)
     new_game(page)
     tap(page, "A7", "A6")

@@ -52,7 +52,10 @@ def moves(page: Page) -> int:
 
 
 def game_code(page: Page) -> str:
-    return json.loads(page.evaluate("k => localStorage.getItem(k)", STORAGE_KEY))["game"]
+    return json.loads(page.evaluate("""() => {
+        const index = JSON.parse(localStorage.getItem("djambi.games.v1"));
+        return localStorage.getItem("djambi.game." + index.current);
+    }"""))["game"]  # one key per game since issue 15
 
 
 def seat_of(page: Page, status: str) -> str:
@@ -79,6 +82,8 @@ def assert_not_stuck(page: Page) -> None:
         return
     computer_seat = "Computer" in seat_of(page, status)
     state = computer_state(page)
+    if page.text_content("#status") != status:
+        return  # a move was made between the two reads: play went on, nothing is stuck
     if not computer_seat:
         assert state == "idle", (status, state)
         return

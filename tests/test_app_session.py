@@ -97,7 +97,7 @@ def test_save_and_load_round_trip_with_seats_and_redo():
     game.undo()
     assert save(storage, game) == ""
     data = json.loads(storage.get(STORAGE_KEY))
-    assert data["format"] == "djambi-save" and data["version"] == 1
+    assert data["format"] == "djambi-save" and data["version"] == 2
     assert data["redo"] == ["I3-I4", "A3-A4"]  # Green is a computer: back to Yellow
     loaded = load(storage)
     assert loaded.resumed and not loaded.message

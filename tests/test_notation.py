@@ -197,7 +197,11 @@ def test_an_illegal_move_in_a_record_is_named_with_its_number():
 
 
 @pytest.mark.parametrize("text, part", [
-    ("G2~start", "format version 'G2' is not known"),
+    ("G3~start", "format version 'G3' is not known"),
+    ("G2~start", "two parts after 'G2~'"),
+    ("G2~start~2.A!", "is not a base-64 digit"),
+    ("G2~start~x.AB", "should read <count>.<base-64 number>"),
+    ("G2~start~0.B", "holds more than 0 moves"),
     ("start~C7-F4", "must start with 'G1~'"),
     ("G1~begin~C7-F4", "its start position is wrong"),
     ("G1~start~C7-F4~nonsense", "move 2 ('nonsense') is not a move"),

@@ -1,0 +1,315 @@
+"""Games across devices (app.remote, the remote seats of session.Game, app.loop's waiting state)
+and several games in storage (app.library): migration, the index, the quota, delete and undo."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from playouts import scaled
+from djambi import Party
+from app import library, remote, session
+from app.loop import Cancel, Loop, Start
+
+BASE = "https://example.org/"
+
+
+def link_of(game: session.Game) -> session.Game:
+    """The game as another device reads it from the move link."""
+    linked = session.read_link(session.move_link(BASE, game).split("#", 1)[1])
+    assert linked.shared
+    return linked.game
+
+
+def two_devices():
+    """Red here on device A; Blue remote (device B); Yellow a computer; Green remote (device B)."""
+    a = session.new_game(seats=["human", "remote", "easy", "remote"])
+    a.name = "Friday"
+    b = remote.join(link_of(a), [Party.BLUE, Party.GREEN])
+    return a, b
+
+
+def test_a_remote_seat_is_neither_a_computer_nor_playable_here():
+    a, _ = two_devices()
+    loop = Loop()
+    assert a.here_to_move() and not a.remote_to_move() and loop.state(a) == "idle"
+    a.play("C7-F4")  # Red, here
+    assert a.remote_to_move() and not a.computer_to_move() and not a.here_to_move()
+    assert loop.sync(a) is None and loop.state(a) == "waiting"
+    assert remote.should_send(a, moved_here=True) and not remote.should_send(a, moved_here=False)
+    a.play_here_once()  # the deliberate override
+    assert a.here_to_move() and not a.remote_to_move() and loop.state(a) == "idle"
+    a.touch()
+    assert a.remote_to_move()
+
+
+def test_computers_play_on_the_device_of_the_player_before_them():
+    a, b = two_devices()
+    a.play("C7-F4")  # Red on A
+    b = remote.join(link_of(a), [Party.BLUE, Party.GREEN])
+    assert b.here_to_move()  # Blue's turn on B
+    b.play("G7-D4")  # Blue on B: next is Yellow, a computer, played on B
+    assert b.computer_to_move() and isinstance(Loop().sync(b), Start)
+    back = link_of(b)
+    arrived = remote.arrival(back, [("slotA", a)])
+    assert arrived.kind == remote.EXTENDS
+    remote.continue_with(a, back)
+    assert not a.computer_to_move() and a.remote_to_move()  # A waits: B plays Yellow
+    assert Loop().state(a) == "waiting"
+
+
+def test_a_computer_moving_first_plays_where_the_game_started():
+    a = session.new_game(seats=["normal", "remote", "human", "remote"])
+    assert a.computer_to_move()
+    b = remote.join(link_of(a), [Party.BLUE])
+    assert not b.computer_to_move() and b.remote_to_move()
+
+
+def test_arrivals_new_extends_same_older_diverges():
+    a, b = two_devices()
+    assert remote.arrival(link_of(a), []).kind == remote.NEW
+    a.play("C7-F4")
+    old = link_of(a)
+    assert remote.arrival(old, [("A", a)]).kind == remote.SAME
+    b = remote.join(link_of(a), [Party.BLUE, Party.GREEN])
+    b.play("G7-D4")
+    newer = link_of(b)
+    assert remote.arrival(newer, [("A", a)]) == remote.Arrival(remote.EXTENDS, "A", 1)
+    remote.continue_with(a, newer)
+    assert remote.arrival(old, [("A", a)]).kind == remote.OLDER
+    # someone else played Blue from the same position: a different move
+    fork = link_of(b)
+    fork.board.pop()
+    fork.board.push(fork.board.parse_move("I7-I6"))
+    arrived = remote.arrival(fork, [("A", a)])
+    assert arrived == remote.Arrival(remote.DIVERGES, "A", 1)
+    name = remote.version_name(a.name, [a.name])
+    text = remote.divergence(a, fork, arrived.common, name)
+    assert "from move 2" in text and "Blue I7-I6" in text and "Blue G7-D4" in text
+    assert "Friday (version 2)" in text and "Both versions are kept" in text
+    kept = remote.other_version(a, fork, name)
+    assert kept.id == a.id and kept.here == a.here and kept.name == "Friday (version 2)"
+    # a later link extending the fork continues the fork, not the original
+    fork_next = link_of(kept)
+    fork_next.board.push(fork_next.board.generate_legal_moves()[0])
+    assert remote.arrival(fork_next, [("A", a), ("F", kept)]).slot == "F"
+
+
+def test_a_game_of_another_id_is_new():
+    a, _ = two_devices()
+    other = session.new_game()
+    assert remote.arrival(link_of(other), [("A", a)]).kind == remote.NEW
+
+
+def test_the_narration_says_who_moved_and_whose_turn_it_is():
+    a, b = two_devices()
+    a.play("C7-F4")
+    b = remote.join(link_of(a), [Party.BLUE, Party.GREEN])
+    text = remote.continued(b, 0)
+    assert text.startswith("Red moved the necromobile from C7 to F4.")
+    assert text.endswith("Your turn: Blue to move.")
+    b.play("G7-D4")
+    text = remote.continued(b, 1)
+    assert "Blue moved" in text and "Now Yellow is to move, on another device." not in text
+    assert remote.whose_turn(a) == "Now Blue is to move, on another device."
+
+
+def test_joining_asks_only_for_human_seats_and_keeps_the_hostage_here():
+    game = session.new_game(hostage=True, seats=["human", "remote", "hard", "human"])
+    assert remote.seats_to_ask(link_of(game)) == [Party.RED, Party.BLUE]
+    joined = remote.join(link_of(game), [Party.BLUE])
+    assert joined.here == frozenset({int(Party.BLUE), int(Party.GREEN)})
+    assert joined.remote_seats() == [Party.RED]
+
+
+def test_save_keeps_id_name_and_seats_here():
+    a, b = two_devices()
+    again = session.Game.from_json(b.to_json())
+    assert (again.id, again.name, again.here, again.made_here) == (b.id, "Friday", b.here, False)
+    assert again.remote_seats() == [Party.RED]
+
+
+# ---------------------------------------------------------------------------- storage
+class SmallStorage(session.MemoryStorage):
+    """A storage with a quota, like localStorage's."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def set(self, key: str, value: str) -> None:
+        used = sum(len(k) + len(v) for k, v in self.data.items() if k != key)
+        if used + len(key) + len(value) > self.limit:
+            raise RuntimeError("QuotaExceededError: the quota has been exceeded.")
+        super().set(key, value)
+
+
+def test_the_single_saved_game_is_migrated_without_loss():
+    storage = session.MemoryStorage()
+    old = session.new_game(seats=["human", "hard", "human", "human"])
+    old.play("C7-F4")
+    storage.set(session.STORAGE_KEY, old.to_json().replace('"version":2', '"version":1'))
+    lib = library.Library(storage)
+    slot, keeper, loaded = lib.open()
+    assert loaded.game.game_code() == "G1~start~C7-F4" and loaded.game.seats[1] == "hard"
+    assert loaded.game.name == "Game 1" and not loaded.message
+    assert storage.get(session.STORAGE_KEY) is None
+    assert lib.slots() == [slot] and lib.current() == slot
+    assert session.Game.from_json(storage.get(library.game_key(slot))).game_code() == "G1~start~C7-F4"
+
+
+def test_migration_that_does_not_fit_keeps_the_old_game():
+    old = session.new_game()
+    old.play("C7-F4")
+    text = old.to_json()
+    storage = SmallStorage(len(text) + len(session.STORAGE_KEY) + 10)
+    storage.set(session.STORAGE_KEY, text)
+    _, _, loaded = library.Library(storage).open()
+    assert "kept where it was" in loaded.message
+    assert storage.get(session.STORAGE_KEY) == text
+
+
+def test_bad_old_data_is_set_aside_as_before():
+    storage = session.MemoryStorage({session.STORAGE_KEY: "{not json"})
+    _, _, loaded = library.Library(storage).open()
+    assert "could not be loaded" in loaded.message
+    assert storage.get(session.BACKUP_KEY) == "{not json"
+
+
+def three_games(storage):
+    lib = library.Library(storage)
+    slots = []
+    for i, seats in enumerate((["human"] * 4, ["human", "remote", "easy", "remote"], ["human"] * 4)):
+        slot = library.new_slot()
+        game = session.new_game(seats=seats)
+        game.name = lib.next_name()
+        game.updated = f"2026-01-0{i + 1}T10:00:00"
+        if i == 1:
+            game.play("C7-F4")
+        if i == 2:
+            game.agree_draw()
+        assert lib.keeper(slot).save(game) == ""
+        slots.append(slot)
+    return lib, slots
+
+
+def test_the_games_list_with_three_games():
+    storage = session.MemoryStorage()
+    lib, slots = three_games(storage)
+    entries = lib.entries()
+    assert [e.name for e in entries] == ["Game 2", "Game 1", "Game 3"]  # in progress, newest first
+    assert entries[0].status == "Blue to move (on another device)" and entries[0].waiting
+    assert entries[0].last_move == "Red C7-F4"
+    assert entries[2].over and entries[2].status.startswith("Game over: draw")
+    assert lib.rename(slots[0], "  Sunday\n  game ") == ""
+    assert lib.read(slots[0]).name == "Sunday game"
+    deleted = lib.delete(slots[1])
+    assert [e.name for e in lib.entries()] == ["Sunday game", "Game 3"]
+    assert storage.get(library.game_key(slots[1])) is None
+    assert lib.restore(deleted) == ""
+    assert lib.slots() == slots[::-1] or set(lib.slots()) == set(slots)
+    assert lib.read(slots[1]).game_code() == "G1~start~C7-F4"
+
+
+def test_an_unreadable_index_is_rebuilt_from_the_game_keys():
+    storage = session.MemoryStorage()
+    lib, slots = three_games(storage)
+    storage.set(library.INDEX_KEY, "garbage")
+    assert sorted(lib.slots()) == sorted(slots)
+    assert storage.get(library.INDEX_KEY + ".backup") == "garbage"
+
+
+def test_a_full_storage_says_so_and_loses_nothing():
+    storage = SmallStorage(2_000)
+    lib = library.Library(storage)
+    slot, keeper, loaded = lib.open()
+    game = loaded.game
+    assert keeper.save(game) == ""
+    saved = storage.get(library.game_key(slot))
+    storage.set("filler", "x" * (2_000 - sum(len(k) + len(v) for k, v in storage.data.items()) - 10))
+    for move in ("C7-F4", "G7-D4", "I3-I4"):
+        game.play(move)
+    problem = keeper.save(game)
+    assert "storage for the page is full" in problem and "Nothing is lost" in problem
+    assert storage.get(library.game_key(slot)) == saved  # the last saved copy is kept
+    assert len(game.board.move_stack) == 3  # and the game is still here
+    storage.remove("filler")
+    assert keeper.save(game) == ""
+    assert lib.read(slot).game_code() == "G1~start~C7-F4~G7-D4~I3-I4"
+
+
+def test_two_tabs_on_one_game_never_overwrite_each_other():
+    storage = session.MemoryStorage()
+    lib = library.Library(storage)
+    slot, mine, loaded = lib.open()
+    assert mine.save(loaded.game) == ""
+    _, theirs, their_loaded = lib.open(slot)
+    their_loaded.game.play("C7-F4")
+    assert theirs.save(their_loaded.game) == ""
+    loaded.game.play("A7-A6")
+    assert mine.save(loaded.game) == "" and mine.conflict
+    assert lib.read(slot).game_code() == "G1~start~C7-F4"
+    other_slot, other, other_loaded = lib.open(library.new_slot())
+    assert other.save(other_loaded.game) == "" and not other.conflict  # another game: no conflict
+
+
+@pytest.mark.parametrize("text", [
+    json.dumps({"format": "djambi-save", "version": 2, "game": "G1~start", "seats": ["human"] * 4,
+                "id": "<x>", "here": "rbyg"}),
+    json.dumps({"format": "djambi-save", "version": 2, "game": "G1~start", "seats": ["human"] * 4,
+                "id": "abcdefgh", "here": "rq"}),
+])
+def test_bad_version_2_saves_are_refused(text):
+    with pytest.raises(session.SaveError):
+        session.Game.from_json(text)
+
+
+# ---------------------------------------------------------------------------- the loop, with remote seats
+@given(seed=st.integers(0, 2**20),
+       seats=st.lists(st.sampled_from(["human", "remote", "easy"]), min_size=4, max_size=4),
+       actions=st.lists(st.sampled_from(["here", "link", "search", "override", "undo"]), max_size=40))
+@scaled(0.5)
+def test_the_loop_never_thinks_for_another_device(seed, seats, actions):
+    """Whatever happens, a search runs exactly when a computer of this device is to move; while
+    another device is to move the state is ``waiting`` and nothing runs."""
+    rng = random.Random(seed)
+    game = session.new_game(seats=seats)
+    loop, running = Loop(), set()
+
+    def run(command) -> None:
+        if isinstance(command, Start):
+            running.add(command.token)
+        elif isinstance(command, Cancel):
+            running.discard(command.token)
+
+    run(loop.sync(game))
+    for action in actions:
+        legal = game.board.generate_legal_moves() if not game.board.is_game_over() else []
+        if action == "here" and game.here_to_move():
+            game.play(rng.choice(legal))
+            loop.human_moved()
+        elif action == "link" and game.remote_to_move():  # the other device's move arrives
+            incoming = session.Game(game.board.copy(), list(game.seats), id=game.id)
+            incoming.board.push(rng.choice(legal))
+            assert remote.arrival(incoming, [("s", game)]).kind == remote.EXTENDS
+            remote.continue_with(game, incoming)
+            loop.human_moved()
+        elif action == "search" and running:
+            token = running.pop()
+            if loop.finished(token, game):
+                game.play(rng.choice(legal))
+        elif action == "override" and loop.state(game) == "waiting":
+            game.play_here_once()
+        elif action == "undo" and game.can_undo():
+            game.undo()
+            loop.undone(game)
+        run(loop.sync(game))
+        state = loop.state(game)
+        assert (state == "waiting") == game.remote_to_move()
+        assert (loop.searching is not None) == (game.computer_to_move() and not loop.paused)
+        if game.remote_to_move():
+            assert loop.searching is None and not game.here_to_move()
