@@ -4,7 +4,10 @@ storage, and links. Pure Python: the browser module backs ``Storage`` with ``loc
 Saved game (one JSON object under ``STORAGE_KEY``)::
 
     {"format": "djambi-save", "version": 1, "game": "G1~start~C7-F4", "seats": [...4 seat kinds],
-     "redo": ["A3-B4", ...], "saved": "<ISO time, informative>"}
+     "redo": ["A3-B4", ...], "position": "P1.…"}
+
+``position`` is the current position text (``board.code()``), informative: the page paints the
+saved game's pieces from it before Python runs (index.html); reading the save uses ``game`` only.
 
 ``redo`` holds the moves undone, the next one first, as move texts played from the current
 position. Anything else under the key — not JSON, another shape, an illegal move — is set aside
@@ -183,6 +186,7 @@ class Game:
             "game": self.game_code(),
             "seats": list(self.seats),
             "redo": redo_texts,
+            "position": self.position_code(),
         }, separators=(",", ":"))
 
     @classmethod
