@@ -280,7 +280,9 @@ class Pages:
         data["wall_ms"] = wall
         data["cpu_ms"] = cpu_after - cpu if cpu is not None else None
         data["loadavg"] = _loadavg()
-        data["boot"] = page.evaluate("() => window.djambiBoot ? window.djambiBoot.how : null")
+        boot = page.evaluate("() => window.djambiBoot ? { how: djambiBoot.how, marks: djambiBoot.marks } : null")
+        data["boot"] = boot["how"] if boot else None
+        data["boot_marks"] = boot["marks"] if boot else None
         return data
 
 
@@ -402,7 +404,11 @@ def start_times(pages: Pages, base: str, rounds: int, fragment: str = "", log=pr
         for name, url in order:
             with pages.page(service_workers="allow") as page:
                 cold = pages.load(page, url + (f"#{fragment}" if name == "app" and fragment else ""))
-                settled = page.evaluate(WAIT_SETTLED, 60_000 if name == "app" else 3_000)
+                if name == "app":
+                    settled = page.evaluate(WAIT_SETTLED, 60_000)
+                else:  # no service worker: give the HTTP cache (and V8's code cache) a moment
+                    page.wait_for_timeout(2000)
+                    settled = True
                 warm = pages.load(page, url, reload=True)
                 warm["settled"] = settled
                 runs[name]["cold"].append(cold)

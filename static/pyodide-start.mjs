@@ -18,7 +18,9 @@
 //   to a plain start. A new release has a new cache, so it never restores an old snapshot, and
 //   activating it deletes the old cache, snapshot included.
 // - After a restore, `random` is reseeded from the browser's entropy (the snapshot froze its
-//   state) and the import system's caches are dropped (the file system is new).
+//   state) and the import system's cached directory listings are dropped (the file system is new).
+// - The runtime starts when this module is evaluated (index.html imports it in <head>), not when
+//   PyScript gets round to asking for it; PyScript then takes that interpreter (see loadPyodide).
 //
 // `_makeSnapshot`, `_loadSnapshot` and `makeMemorySnapshot` are not public Pyodide API: they are
 // tied to the pinned build (314.0.7), and this module falls back to a plain start when they fail.
@@ -38,8 +40,6 @@ const mark = (name) => { boot.marks[name] = Math.round(performance.now()); };
 mark("loader evaluated");
 const say = (percent, words) => globalThis.djambiLoading?.(percent, words);
 
-// Asked as soon as this module is evaluated, while PyScript still reads its configuration.
-const snapshotResponse = fetchSnapshot();
 
 async function fetchSnapshot() {
   if (!globalThis.navigator?.serviceWorker?.controller) return null; // only the worker's cache has one
@@ -52,9 +52,30 @@ async function fetchSnapshot() {
   }
 }
 
+// The runtime starts as soon as this module is evaluated: index.html imports it from <head>,
+// before PyScript's core.js, so Pyodide starts while PyScript reads its configuration (as early
+// as a bare page would start it). PyScript's own call then takes that interpreter, with its
+// output streams; any other option (PyScript passes none for this app: no packages) would need
+// a runtime of its own, so it gets one.
+const started = start();
+const OUR_OPTIONS = new Set(["indexURL", "stdout", "stderr"]);
+
 export async function loadPyodide(options = {}) {
-  const base = { ...options, indexURL: INDEX_URL };
-  const response = await snapshotResponse;
+  const other = Object.keys(options).filter((key) => !OUR_OPTIONS.has(key) && options[key] !== undefined);
+  if (other.length) {
+    console.warn(`Djambi: loadPyodide options ${other.join(", ")}: starting a runtime without the snapshot.`);
+    return startPyodide({ ...options, indexURL: INDEX_URL });
+  }
+  const py = await started;
+  if (options.stdout) py.setStdout({ batched: options.stdout });
+  if (options.stderr) py.setStderr({ batched: options.stderr });
+  mark("given to PyScript");
+  return py;
+}
+
+async function start() {
+  const base = { indexURL: INDEX_URL, stdout: (line) => console.log(line), stderr: (line) => console.error(line) };
+  const response = await fetchSnapshot();
   if (response) {
     say(null, "Restoring the game…");
     try {
@@ -62,10 +83,14 @@ export async function loadPyodide(options = {}) {
       const bytes = response.arrayBuffer().then((b) => (mark("snapshot read"), b));
       const py = await startPyodide({ ...base, _loadSnapshot: bytes });
       mark("snapshot restored");
-      py.runPython("import random, importlib\nrandom.seed()\nimportlib.invalidate_caches()");
+      py.runPython("import random\nrandom.seed()");
+      mark("reseeded");
+      // Directory listings cached by the import system belong to the snapshot's file system
+      // (importlib.invalidate_caches() would do it too, but imports importlib.metadata: 0.2 s).
+      py.runPython("import sys\nsys.path_importer_cache.clear()");
       boot.random = py.runPython("random.getrandbits(32)"); // differs from start to start (tests)
       boot.how = "snapshot";
-      mark("returned to PyScript");
+      mark("restored and reseeded");
       return py;
     } catch (error) {
       console.warn("Djambi: the start-up snapshot could not be restored; starting afresh.", error);
