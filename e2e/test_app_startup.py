@@ -92,7 +92,7 @@ def test_the_saved_game_is_painted_before_python_and_early_taps_are_kept(
 
     # Hold the runtime back (the loader module PyScript imports): Python does not start.
     page.route("**/static/pyodide-start.mjs", hold)
-    page.reload(wait_until="domcontentloaded")
+    page.reload(wait_until="commit")  # held, the loader also holds back DOMContentLoaded
     expect(page.locator("#board")).to_have_attribute("data-painted", "saved")
     assert page.get_attribute("body", "data-ready") == "0"
     painted = page.evaluate(SQUARES_JS)
