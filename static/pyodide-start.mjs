@@ -19,7 +19,7 @@
 //   activating it deletes the old cache, snapshot included.
 // - After a restore, `random` is reseeded from the browser's entropy (the snapshot froze its
 //   state) and the import system's cached directory listings are dropped (the file system is new).
-// - The runtime starts when this module is evaluated (index.html imports it in <head>), not when
+// - The runtime starts when this module is evaluated (index.html imports it async in <head>), not when
 //   PyScript gets round to asking for it; PyScript then takes that interpreter (see loadPyodide).
 //
 // `_makeSnapshot`, `_loadSnapshot` and `makeMemorySnapshot` are not public Pyodide API: they are
@@ -38,7 +38,12 @@ const HOME = "/home/pyodide/"; // PyScript writes [files] relative to Pyodide's 
 const boot = (globalThis.djambiBoot = { how: "starting", saving: null, error: null, marks: {} });
 const mark = (name) => { boot.marks[name] = Math.round(performance.now()); };
 mark("loader evaluated");
-const say = (percent, words) => globalThis.djambiLoading?.(percent, words);
+// The page's loading bar (index.html defines djambiLoading at the end of <body>; this module may
+// run before that, being async): say it now, or as soon as the bar exists.
+const say = (percent, words) => {
+  if (globalThis.djambiLoading) globalThis.djambiLoading(percent, words);
+  else document.addEventListener("DOMContentLoaded", () => globalThis.djambiLoading?.(percent, words), { once: true });
+};
 
 
 async function fetchSnapshot() {
