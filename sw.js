@@ -17,6 +17,11 @@
 // - on activate every other release's cache is deleted.
 //
 // Precached files are served cache-first; anything else goes to the network.
+//
+// Start-up snapshot (static/pyodide-start.mjs): a page of this release sends a Pyodide memory
+// snapshot with the SHA-256 of every source it holds; it is stored in THIS release's cache only
+// when every one of them is this release's file, and is served at SNAPSHOT from that cache alone
+// (never from the network). A new release has a new cache: it never sees an old snapshot.
 
 importScripts("./precache-manifest.js");
 
@@ -26,6 +31,7 @@ const CACHE = PREFIX + VERSION;
 const FILES = self.PRECACHE.files;
 const INDEX = new URL("./index.html", self.location).href;
 const ROOT = new URL("./", self.location).href;
+const SNAPSHOT = new URL("./start-snapshot.bin", self.location).href;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -60,8 +66,28 @@ self.addEventListener("message", (event) => {
   else if (data.type === "version" && event.ports[0]) {
     event.ports[0].postMessage({ version: VERSION, cache: CACHE });
     event.ports[0].close();
+  } else if (data.type === "snapshot" && event.ports[0]) {
+    event.waitUntil(storeSnapshot(data).then((answer) => {
+      event.ports[0].postMessage(answer);
+      event.ports[0].close();
+    }));
   }
 });
+
+async function storeSnapshot({ url, sources, bytes }) {
+  if (url !== SNAPSHOT || !Array.isArray(sources) || !sources.length || !(bytes instanceof ArrayBuffer)) {
+    return "refused: not a snapshot";
+  }
+  const release = new Map(FILES.map((f) => [new URL(f.url, self.location).href, f.integrity]));
+  const stale = sources.filter((s) => release.get(s.url) !== s.integrity).map((s) => s.url);
+  if (stale.length) return `refused: not this release's sources (${stale.join(", ")})`;
+  if (!(await caches.has(CACHE))) return "refused: this release is not installed";
+  const cache = await caches.open(CACHE);
+  await cache.put(SNAPSHOT, new Response(bytes, {
+    headers: { "Content-Type": "application/octet-stream", "X-Djambi-Release": VERSION },
+  }));
+  return "stored " + VERSION;
+}
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
@@ -70,6 +96,11 @@ self.addEventListener("fetch", (event) => {
 });
 
 async function respond(request) {
+  if (request.url === SNAPSHOT) {
+    // Only this release's own snapshot, never the network's.
+    const hit = await (await caches.open(CACHE)).match(SNAPSHOT);
+    return hit || new Response("no start-up snapshot for this release", { status: 404 });
+  }
   if (request.mode === "navigate" && self.registration.waiting) {
     // A new release is installed and this is the only page (being reloaded, or opened afresh):
     // switch now, and have the browser load the page again from the new release.

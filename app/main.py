@@ -86,8 +86,21 @@ class App:
             button.disabled = False
         self.refresh()
         document.body.dataset.ready = "1"
+        self.replay_early_taps()
         if welcome:
             self.learn.welcome()
+
+    def replay_early_taps(self) -> None:
+        """Taps made on the board before Python was ready (index.html keeps them): answered now,
+        in order; refused with a message if a dialog (a link opened, say) stands in the way."""
+        take = getattr(window, "djambiTakeEarlyTaps", None)
+        names = str(take()).split() if take is not None else []
+        for i, name in enumerate(names):
+            if any_dialog_open():
+                self.panel.say(_("Your tap on {squares} while the game was starting was not "
+                                 "played: answer the question first.").format(squares=", ".join(names[i:])))
+                return
+            self.tap(int(parse_square(name)))
 
     def wire(self) -> None:
         listen(document, "keydown", self.on_key)

@@ -5,12 +5,15 @@ Saved game (one JSON object per game, under a key of its own: see ``app.library`
 
     {"format": "djambi-save", "version": 2, "game": "G1~start~C7-F4", "seats": [...4 seat kinds],
      "redo": ["A3-B4", ...], "id": "k3Jd9aQx", "name": "Game 2", "here": "rg",
-     "made_here": true, "updated": "<ISO time>"}
+     "made_here": true, "updated": "<ISO time>", "position": "P1.…"}
 
 ``id`` names the game across devices (links carry it), ``here`` lists the human seats played at
 this device (the others are *remote*: people on other devices), ``made_here`` says the game was
 started here (so computers moving before any human play here). Version 1 (without those) is still
 read: every seat here.
+
+``position`` is the current position text (``board.code()``), informative: the page paints the
+saved game's pieces from it before Python runs (index.html); reading the save uses ``game`` only.
 
 ``redo`` holds the moves undone, the next one first, as move texts played from the current
 position. Anything else under the key — not JSON, another shape, an illegal move — is set aside
@@ -299,6 +302,7 @@ class Game:
             "here": "".join(Party(i).letter for i in sorted(self.here)),
             "made_here": self.made_here,
             "updated": self.updated,
+            "position": self.position_code(),
         }, separators=(",", ":"))
 
     @classmethod

@@ -43,18 +43,31 @@ TIMEOUT_MS = 120_000
 INIT_SCRIPT = r"""
 (() => {
   const sel = %(selector)s;
-  const m = window.__bench = { ready: null, readyFrame: null, board: null, boardFrame: null, events: {} };
+  const m = window.__bench = { ready: null, readyFrame: null, board: null, boardFrame: null, events: {},
+                               pieces: null, piecesFrame: null, longest: 0, longTasks: 0 };
   const frame = (key) => requestAnimationFrame(() => { m[key] = performance.now(); });
   const check = () => {
     const now = performance.now();
     if (m.board === null && document.querySelector(sel)) { m.board = now; frame("boardFrame"); }
+    // A piece drawn: a square's <use class="pc"> pointing at a piece symbol (empty in the markup).
+    if (m.pieces === null && document.querySelector('[data-square] use.pc[href^="#"]')) {
+      m.pieces = now; frame("piecesFrame");
+    }
     if (m.ready === null && document.body && document.body.dataset.ready === "1") {
       m.ready = now; frame("readyFrame");
     }
-    if (m.board !== null && m.ready !== null) obs.disconnect();
+    if (m.board !== null && m.ready !== null && (m.pieces !== null || now > m.ready + 2000)) obs.disconnect();
   };
   const obs = new MutationObserver(check);
-  obs.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready"] });
+  obs.observe(document, { subtree: true, childList: true, attributes: true,
+                          attributeFilter: ["data-ready", "href"] });
+  try {  // the longest task on the main thread before ready: how long the page could not move
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (m.ready === null) { m.longest = Math.max(m.longest, e.duration); m.longTasks += e.duration; }
+      }
+    }).observe({ type: "longtask", buffered: true });
+  } catch (e) { /* no long-task timing */ }
   m.progress = [];
   addEventListener("py:progress", (e) => { m.progress.push([String(e.detail), performance.now()]); }, true);
   for (const name of ["py:ready", "py:done", "py:all-done", "DOMContentLoaded", "load"]) {
@@ -68,7 +81,8 @@ INIT_SCRIPT = r"""
 COLLECT_SCRIPT = r"""
 async () => {
   const m = window.__bench;
-  for (let i = 0; i < 100 && (m.readyFrame === null || (m.board !== null && m.boardFrame === null)); i++) {
+  for (let i = 0; i < 100 && (m.readyFrame === null || (m.board !== null && m.boardFrame === null)
+                                || (m.pieces !== null && m.piecesFrame === null)); i++) {
     await new Promise((r) => setTimeout(r, 10));
   }
   const nav = performance.getEntriesByType("navigation")[0] || {};
@@ -252,10 +266,13 @@ class Pages:
         if host is not None and host not in LOCAL_HOSTS and not request.url.startswith("data:"):
             self.external.append(request.url)
 
-    def load(self, page, url: str) -> dict:
+    def load(self, page, url: str, reload: bool = False) -> dict:
         cpu = browser_cpu_ms()
         started = time.perf_counter()
-        page.goto(url, wait_until="commit")
+        if reload:
+            page.reload(wait_until="commit")
+        else:
+            page.goto(url, wait_until="commit")
         page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=TIMEOUT_MS)
         wall = (time.perf_counter() - started) * 1000
         cpu_after = browser_cpu_ms()
@@ -263,6 +280,9 @@ class Pages:
         data["wall_ms"] = wall
         data["cpu_ms"] = cpu_after - cpu if cpu is not None else None
         data["loadavg"] = _loadavg()
+        boot = page.evaluate("() => window.djambiBoot ? { how: djambiBoot.how, marks: djambiBoot.marks } : null")
+        data["boot"] = boot["how"] if boot else None
+        data["boot_marks"] = boot["marks"] if boot else None
         return data
 
 
@@ -350,6 +370,68 @@ def load_times(pages: Pages, base: str, loads: int, log=print) -> dict:
             "data-ready": _median(d["ready"] for d in bare),
         },
     }
+
+
+WAIT_SETTLED = r"""
+async (ms) => {
+  // After a first visit: the service worker controls the page (it has precached the release),
+  // and whatever the page does once ready (saving a start-up snapshot) is finished or given up.
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    const controlled = "serviceWorker" in navigator && navigator.serviceWorker.controller !== null;
+    const boot = window.djambiBoot;
+    const saved = !boot || !boot.saving || (await Promise.race([boot.saving.then(() => true),
+                                                                new Promise((r) => setTimeout(() => r(false), 200))]));
+    if (controlled && saved) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
+"""
+
+
+def start_times(pages: Pages, base: str, rounds: int, fragment: str = "", log=print) -> dict:
+    """Cold and warm start of the app and of the bare page, interleaved (ABBA): each round opens a
+    fresh context (empty cache, service workers allowed: a real first visit), waits until the page
+    is ready and settled (service worker in control, the app's start-up snapshot saved), then
+    reloads it: the warm start of a returning player. The app's first visit opens ``fragment``
+    (a position link) so that the reload starts from a saved game with pieces on the board."""
+    runs: dict[str, dict[str, list[dict]]] = {"app": {"cold": [], "warm": []}, "bare": {"cold": [], "warm": []}}
+    for i in range(rounds):
+        order = [("app", base), ("bare", base + "bench/bare.html")]
+        if i % 2:
+            order.reverse()
+        for name, url in order:
+            with pages.page(service_workers="allow") as page:
+                cold = pages.load(page, url + (f"#{fragment}" if name == "app" and fragment else ""))
+                if name == "app":
+                    settled = page.evaluate(WAIT_SETTLED, 60_000)
+                else:  # no service worker: give the HTTP cache (and V8's code cache) a moment
+                    page.wait_for_timeout(2000)
+                    settled = True
+                warm = pages.load(page, url, reload=True)
+                warm["settled"] = settled
+                runs[name]["cold"].append(cold)
+                runs[name]["warm"].append(warm)
+                log(f"  round {i + 1}/{rounds} {name}: cold ready {cold['ready']:.0f} ms; warm ready {warm['ready']:.0f} ms"
+                    + (f", pieces {warm['pieces']:.0f} ms" if warm.get("pieces") is not None else "")
+                    + (f", boot {warm.get('boot')}" if warm.get("boot") else "")
+                    + ("" if settled else " (not settled)"))
+    out: dict = {"rounds": rounds, "runs": runs}
+    for name in runs:
+        for kind in ("cold", "warm"):
+            ds = runs[name][kind]
+            out[f"{name}_{kind}"] = {
+                "ready": _median(d["ready"] for d in ds),
+                "ready_frame": _median(d["readyFrame"] for d in ds),
+                "pieces": _median(d.get("pieces") for d in ds),
+                "pieces_frame": _median(d.get("piecesFrame") for d in ds),
+                "longest_task": _median(d.get("longest") for d in ds),
+                "cpu": _median(d["cpu_ms"] for d in ds),
+                "all_ready": [d["ready"] for d in ds],
+                "loadavg": [d["loadavg"] for d in ds],
+            }
+    return out
 
 
 def _center(page, square: str) -> tuple[float, float]:

@@ -291,6 +291,120 @@ def test_a_release_change_replaces_the_cache(sites, new_page, tmp_path, external
     assert external_requests == []
 
 
+# ---------------------------------------------------------------------------- returning players
+# static/pyodide-start.mjs: the first start of a release takes a Pyodide memory snapshot that
+# sw.js keeps in that release's cache; later starts restore it (issue 14).
+def boot(page: Page) -> str:
+    return page.evaluate("() => window.djambiBoot && window.djambiBoot.how")
+
+
+def snapshot_saved(page: Page) -> str:
+    """Wait for the page's snapshot to reach the service worker; its answer."""
+    return page.evaluate("() => window.djambiBoot.saving")
+
+
+def play(page: Page, frm: str, to: str) -> None:
+    before = page.locator("#move-list li").count()
+    page.tap(f'[data-square="{frm}"]')
+    expect(page.locator(f'[data-square="{to}"]')).to_have_class(re.compile(r"\bopt\b"))
+    page.tap(f'[data-square="{to}"]')
+    expect(page.locator("#move-list li")).to_have_count(before + 1)
+    assert f"{frm}-{to}" in page.locator("#move-list li").last.text_content()
+
+
+def test_a_reload_after_one_visit_restores_the_snapshot_and_plays_online_and_offline(
+        sites, new_page, tmp_path, external_requests):
+    folder = copy_site(tmp_path / "site")
+    site = sites(folder)
+    page = new_page(base_url=site.url, service_workers="allow", has_touch=True, viewport=TABLET)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+
+    page.goto(site.url)
+    wait_ready(page)
+    assert boot(page) == "fresh, snapshot made"
+    play(page, "C7", "F4")
+    version = release(folder)
+    assert snapshot_saved(page) == f"stored {version}"
+    assert cache_names(page) == [f"djambi-{version}"]
+
+    # Online: the reload paints the saved game before Python, restores the snapshot, plays on.
+    page.reload()
+    expect(page.locator("#board")).to_have_attribute("data-painted", "saved")
+    wait_ready(page)
+    assert boot(page) == "snapshot"
+    assert status(page) == "Blue to move"
+    assert page.locator("#move-list li").count() == 1
+    play(page, "H7", "H6")
+
+    # Offline: the same, with nothing answering on the server's port.
+    site.stop()
+    assert not site.answers()
+    draws = [page.evaluate("() => window.djambiBoot.random")]
+    page.reload()
+    wait_ready(page)
+    assert boot(page) == "snapshot"
+    assert status(page) == "Yellow to move"
+    play(page, "G3", "G4")
+    assert page.locator("#move-list li").count() == 3
+    # `random` is reseeded after each restore: the snapshot's frozen state is not replayed.
+    draws.append(page.evaluate("() => window.djambiBoot.random"))
+    assert None not in draws and draws[0] != draws[1]
+    assert errors == []
+    assert external_requests == []
+
+
+def test_a_new_release_never_restores_the_old_snapshot(sites, new_page, tmp_path, external_requests):
+    folder = copy_site(tmp_path / "site")
+    site = sites(folder)
+    page = new_page(base_url=site.url, service_workers="allow", has_touch=True, viewport=TABLET)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(site.url)
+    wait_ready(page)
+    first = release(folder)
+    assert snapshot_saved(page) == f"stored {first}"
+    page.reload()
+    wait_ready(page)
+    assert boot(page) == "snapshot" and status(page) == "Red to move"
+
+    # The worker keeps only a snapshot made from its own release's sources.
+    refused = page.evaluate("""() => new Promise((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (e) => resolve(e.data);
+        navigator.serviceWorker.controller.postMessage({ type: "snapshot",
+            url: new URL("./start-snapshot.bin", location.href).href,
+            sources: [{ url: new URL("./app/session.py", location.href).href, integrity: "sha256-AAAA" }],
+            bytes: new ArrayBuffer(8) }, [channel.port2]);
+    })""")
+    assert refused.startswith("refused: not this release's sources")
+
+    # A release that changes a module the snapshot holds (the status line's words).
+    session_py = folder / "app" / "session.py"
+    text = session_py.read_text()
+    assert 'f"{board.turn.title} to move"' in text
+    session_py.write_text(text.replace('f"{board.turn.title} to move"', 'f"{board.turn.title} to move (release two)"'))
+    build_sw.main(["--root", str(folder)])
+    second = release(folder)
+    assert second != first
+    assert update(page) == "installed"
+    page.reload()
+    wait_for_release(page, second)
+    wait_ready(page)
+    # Started afresh on the new release's code (the old snapshot went with the old cache).
+    assert boot(page) == "fresh, snapshot made"
+    assert status(page) == "Red to move (release two)"
+    assert cache_names(page) == [f"djambi-{second}"]
+    assert snapshot_saved(page) == f"stored {second}"
+    page.reload()
+    wait_ready(page)
+    assert boot(page) == "snapshot"
+    assert status(page) == "Red to move (release two)"
+    play(page, "C7", "F4")
+    assert errors == []
+    assert external_requests == []
+
+
 # ---------------------------------------------------------------------------- installable
 def test_manifest_and_icons(page, base_url):
     page.goto(base_url, wait_until="domcontentloaded")  # no need to wait for Python

@@ -8,6 +8,7 @@ The list is made from the tree, never kept by hand:
 * every source under ``[files]`` in ``pyscript.toml`` (resolved against the toml file) and every
   ``.py`` file of ``djambi/`` and ``app/``;
 * every file of ``static/`` except the vendored runtime (CSS, ``pwa.js``, manifest, icons);
+* the module ``interpreter`` names in ``pyscript.toml`` (our loader, ``static/pyodide-start.mjs``);
 * the runtime that set-up copied into ``static/vendor/``: PyScript's ``dist`` (``core.js`` with
   all its chunks and CSS) and the Pyodide files the page loads (``pyodide.mjs``,
   ``pyodide.asm.mjs``, ``pyodide.asm.wasm``, ``python_stdlib.zip``, ``pyodide-lock.json``).
@@ -84,10 +85,14 @@ def _normalise(path: PurePosixPath) -> str:
     return "/".join(parts)
 
 
-def interpreter_dir(root: Path = ROOT) -> str:
-    """The folder of the Pyodide loader named by ``interpreter`` (resolved against the page)."""
-    interpreter = pyscript_config(root).get("interpreter", "static/vendor/pyodide/pyodide.mjs")
-    return str(PurePosixPath(_normalise(PurePosixPath(interpreter))).parent)
+PYODIDE_DIR = "static/vendor/pyodide"  # where set-up puts the pinned Pyodide
+
+
+def interpreter_module(root: Path = ROOT) -> str:
+    """The module ``interpreter`` names (resolved against the page): our loader,
+    ``static/pyodide-start.mjs``, which imports Pyodide from ``PYODIDE_DIR``."""
+    interpreter = pyscript_config(root).get("interpreter", f"{PYODIDE_DIR}/pyodide.mjs")
+    return _normalise(PurePosixPath(interpreter))
 
 
 def precache_files(root: Path = ROOT) -> list[str]:
@@ -106,8 +111,8 @@ def precache_files(root: Path = ROOT) -> list[str]:
     for p in pyscript.glob("*"):
         if p.is_file() and p.name.endswith(PYSCRIPT_SUFFIXES) and p.name not in PYSCRIPT_SKIP:
             files.add(_rel(root, p))
-    pyodide = interpreter_dir(root)
-    files.update(f"{pyodide}/{name}" for name in PYODIDE_FILES)
+    files.add(interpreter_module(root))
+    files.update(f"{PYODIDE_DIR}/{name}" for name in PYODIDE_FILES)
     files = {f for f in files if not _is_junk(f)}
     files.discard(SERVICE_WORKER)
     files.discard(OUTPUT)

@@ -4,6 +4,7 @@
 // switches to it at the next start of the app; meanwhile a small toast offers "Reload" to switch
 // now (the game is saved in localStorage at every move, so a reload loses nothing).
 // Nothing happens where service workers are unavailable (old browsers, http:// on a LAN host).
+// The worker is registered once the game is playable (see whenPlayable, at the end).
 
 const sw = navigator.serviceWorker;
 const WORKER_URL = new URL("../sw.js", import.meta.url);
@@ -113,4 +114,17 @@ async function start() {
   setInterval(() => registration.update().catch(() => {}), CHECK_EVERY_MS);
 }
 
-if (sw) start();
+// Registered once the game is playable (or after 30 s whatever happens): a first visit's download of
+// the whole release (15 MB, each file checked by hash) and a returning page's update check then
+// never compete with the game's own start-up for the network and the CPU (issue 14).
+function whenPlayable(then) {
+  const ready = () => document.body?.dataset.ready === "1";
+  if (ready()) return then();
+  let done = false;
+  const go = () => { if (!done) { done = true; observer.disconnect(); then(); } };
+  const observer = new MutationObserver(() => { if (ready()) go(); });
+  observer.observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
+  setTimeout(go, 30000);
+}
+
+if (sw) whenPlayable(start);

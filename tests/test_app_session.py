@@ -5,7 +5,7 @@ import json
 import pytest
 from diagrams import board_from
 
-from djambi import Board, Move, Party, format_game_code
+from djambi import Board, Move, Party, format_game_code, parse_position
 from app import session
 from app.session import (BACKUP_KEY, STORAGE_KEY, Game, LinkError, MemoryStorage, game_from_link,
                          load, new_game, save)
@@ -105,6 +105,31 @@ def test_save_and_load_round_trip_with_seats_and_redo():
     assert loaded.game.board.move_stack == game.board.move_stack
     assert loaded.game.seats == game.seats
     assert loaded.game.redo_moves == game.redo_moves
+
+
+def test_the_save_carries_the_current_position_for_the_page_to_paint_early():
+    storage = MemoryStorage()
+    game = played(*OPENING, seats=["human", "hard", "human", "random"])
+    game.undo()
+    save(storage, game)
+    data = json.loads(storage.get(STORAGE_KEY))
+    # index.html paints the pieces from it before Python runs: it is the board being played.
+    assert data["position"] == game.board.code()
+    assert parse_position(data["position"]) == game.board
+
+
+def test_the_saved_position_is_informative_only():
+    """Reading a save replays the game code; a stale or tampered ``position`` changes nothing."""
+    storage = MemoryStorage()
+    game = played(*OPENING)
+    save(storage, game)
+    data = json.loads(storage.get(STORAGE_KEY))
+    data["position"] = Board().code()
+    storage.set(STORAGE_KEY, json.dumps(data))
+    loaded = load(storage)
+    assert loaded.resumed and not loaded.message
+    assert loaded.game.board == game.board
+    assert json.loads(loaded.game.to_json())["position"] == game.board.code()
 
 
 def test_nothing_saved_is_a_new_game():

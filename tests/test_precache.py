@@ -55,13 +55,13 @@ def test_every_python_file_of_the_app_and_engine_is_precached(files):
 
 def test_the_page_config_runtime_and_assets_are_precached(files):
     interpreter = toml()["interpreter"].removeprefix("./")
-    pyodide = interpreter.rsplit("/", 1)[0]
+    pyodide = build_sw.PYODIDE_DIR
     needed = {
         "index.html",
         "pyscript.toml",
         interpreter,
         *(f"{pyodide}/{name}" for name in
-          ("pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")),
+          ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")),
         "static/vendor/pyscript/core.js",
         "static/vendor/pyscript/core.css",
         "static/app.css",

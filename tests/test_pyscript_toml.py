@@ -40,6 +40,10 @@ def test_every_listed_file_exists():
 
 
 def test_interpreter_is_the_local_pyodide():
+    """``interpreter`` names our loader module (start-up snapshots, issue 14), which imports the
+    vendored Pyodide; both are served locally, never from a CDN."""
     interpreter = load_config().get("interpreter", "")
-    assert interpreter.endswith("static/vendor/pyodide/pyodide.mjs"), interpreter
+    assert interpreter == "./static/pyodide-start.mjs", interpreter
+    loader = (ROOT / interpreter).read_text()
+    assert 'from "./vendor/pyodide/pyodide.mjs"' in loader
     assert "://" not in interpreter, "the interpreter must be served locally, not from a CDN"

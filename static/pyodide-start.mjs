@@ -1,0 +1,204 @@
+// Djambi's Pyodide loader: the module that `interpreter` in pyscript.toml names.
+//
+// PyScript imports it and calls its loadPyodide(options) exactly as it calls Pyodide's own; every
+// option is passed on to the vendored Pyodide (./vendor/pyodide/pyodide.mjs, pinned by set-up).
+// What it adds is a memory snapshot of a started Python with our pure modules imported, so that a
+// returning player's page skips starting CPython, unpacking and importing (issue 14):
+//
+// - First start of a release (no snapshot): Pyodide starts as usual (with `_makeSnapshot`), this
+//   module writes our sources (the .py files under [files] in pyscript.toml) and imports every one
+//   that does not touch the page (no `pyscript`, `js`, `pyodide` import), then takes the snapshot
+//   (`makeMemorySnapshot()`, ~30 MB, tens of ms) before PyScript uses the interpreter. Once the
+//   page is ready and idle, the snapshot goes to the service worker with the SHA-256 of every
+//   source it holds; sw.js stores it in the cache of ITS release only if each hash is that
+//   release's (so a page that raced a deploy never stores a mismatched snapshot).
+// - Later starts: `fetch(SNAPSHOT_URL)` is answered by the service worker from the cache of the
+//   release it serves (never from the network: a 404 without one). Pyodide restores it
+//   (`_loadSnapshot`), which checks it was made by the same Pyodide build; any failure falls back
+//   to a plain start. A new release has a new cache, so it never restores an old snapshot, and
+//   activating it deletes the old cache, snapshot included.
+// - After a restore, `random` is reseeded from the browser's entropy (the snapshot froze its
+//   state) and the import system's cached directory listings are dropped (the file system is new).
+// - The runtime starts when this module is evaluated (index.html imports it async in <head>), not when
+//   PyScript gets round to asking for it; PyScript then takes that interpreter (see loadPyodide).
+//
+// `_makeSnapshot`, `_loadSnapshot` and `makeMemorySnapshot` are not public Pyodide API: they are
+// tied to the pinned build (314.0.7), and this module falls back to a plain start when they fail.
+// window.djambiBoot reports what happened ({how, saving}) for tests and benchmarks.
+
+import { loadPyodide as startPyodide, version } from "./vendor/pyodide/pyodide.mjs";
+
+export { version };
+
+const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
+export const SNAPSHOT_URL = new URL("../start-snapshot.bin", import.meta.url).href;
+const TOML_URL = new URL("../pyscript.toml", import.meta.url).href;
+const HOME = "/home/pyodide/"; // PyScript writes [files] relative to Pyodide's working directory
+
+const boot = (globalThis.djambiBoot = { how: "starting", saving: null, error: null, marks: {} });
+const mark = (name) => { boot.marks[name] = Math.round(performance.now()); };
+mark("loader evaluated");
+// The page's loading bar (index.html defines djambiLoading at the end of <body>; this module may
+// run before that, being async): say it now, or as soon as the bar exists.
+const say = (percent, words) => {
+  if (globalThis.djambiLoading) globalThis.djambiLoading(percent, words);
+  else document.addEventListener("DOMContentLoaded", () => globalThis.djambiLoading?.(percent, words), { once: true });
+};
+
+
+async function fetchSnapshot() {
+  if (!globalThis.navigator?.serviceWorker?.controller) return null; // only the worker's cache has one
+  try {
+    const response = await fetch(SNAPSHOT_URL, { cache: "no-store" });
+    mark("snapshot answered");
+    return response.ok ? response : null;
+  } catch {
+    return null;
+  }
+}
+
+// The runtime starts as soon as this module is evaluated: index.html imports it from <head>,
+// before PyScript's core.js, so Pyodide starts while PyScript reads its configuration (as early
+// as a bare page would start it). PyScript's own call then takes that interpreter, with its
+// output streams; any other option (PyScript passes none for this app: no packages) would need
+// a runtime of its own, so it gets one.
+const started = start();
+const OUR_OPTIONS = new Set(["indexURL", "stdout", "stderr"]);
+
+export async function loadPyodide(options = {}) {
+  const other = Object.keys(options).filter((key) => !OUR_OPTIONS.has(key) && options[key] !== undefined);
+  if (other.length) {
+    console.warn(`Djambi: loadPyodide options ${other.join(", ")}: starting a runtime without the snapshot.`);
+    return startPyodide({ ...options, indexURL: INDEX_URL });
+  }
+  const py = await started;
+  if (options.stdout) py.setStdout({ batched: options.stdout });
+  if (options.stderr) py.setStderr({ batched: options.stderr });
+  mark("given to PyScript");
+  return py;
+}
+
+async function start() {
+  const base = { indexURL: INDEX_URL, stdout: (line) => console.log(line), stderr: (line) => console.error(line) };
+  const response = await fetchSnapshot();
+  if (response) {
+    say(null, "Restoring the game…");
+    try {
+      mark("loadPyodide called");
+      const bytes = response.arrayBuffer().then((b) => (mark("snapshot read"), b));
+      const py = await startPyodide({ ...base, _loadSnapshot: bytes });
+      mark("snapshot restored");
+      py.runPython("import random\nrandom.seed()");
+      mark("reseeded");
+      // Directory listings cached by the import system belong to the snapshot's file system
+      // (importlib.invalidate_caches() would do it too, but imports importlib.metadata: 0.2 s).
+      py.runPython("import sys\nsys.path_importer_cache.clear()");
+      boot.random = py.runPython("random.getrandbits(32)"); // differs from start to start (tests)
+      boot.how = "snapshot";
+      mark("restored and reseeded");
+      return py;
+    } catch (error) {
+      console.warn("Djambi: the start-up snapshot could not be restored; starting afresh.", error);
+      boot.error = String(error);
+    }
+  }
+  if (!globalThis.navigator?.serviceWorker || !globalThis.crypto?.subtle) {
+    boot.how = "fresh";
+    return startPyodide(base);
+  }
+  say(null, "Starting Python (the first start takes a few seconds)…");
+  const sources = fetchSources(); // in parallel with the runtime's own start
+  const py = await startPyodide({ ...base, _makeSnapshot: true });
+  try {
+    const files = await sources;
+    const modules = [];
+    for (const file of files) {
+      const target = HOME + file.target;
+      py.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
+      py.FS.writeFile(target, file.text);
+      if (file.pure) modules.push(file.module);
+    }
+    say(null, "Preparing the game…");
+    py.globals.set("djambi_preload", JSON.stringify(modules));
+    py.runPython(PRELOAD);
+    py.globals.delete("djambi_preload");
+    const snapshot = py.makeMemorySnapshot();
+    // `_makeSnapshot` gave Python a recording stand-in for globalThis as its `js` module, whose
+    // getters fail on the page's objects (document): give this live instance the real one.
+    py.registerJsModule("js", globalThis);
+    py.runPython("import sys\nsys.modules.pop('js', None)");
+    boot.how = "fresh, snapshot made";
+    boot.saving = saveLater(snapshot, files);
+  } catch (error) {
+    console.warn("Djambi: no start-up snapshot this time.", error);
+    boot.how = "fresh";
+    boot.error = String(error);
+  }
+  return py;
+}
+
+// Imports each module named in the JSON list `djambi_preload`; one that fails is left to the app
+// (which then reports the error where it always did). Nothing here may hold a JavaScript object.
+const PRELOAD = `
+import importlib, json
+for _name in json.loads(djambi_preload):
+    try:
+        importlib.import_module(_name)
+    except Exception:
+        pass
+del _name
+`;
+
+// The .py sources under [files] in pyscript.toml: text, SHA-256, module name, and whether the
+// module can be imported without the page (no pyscript / js / pyodide import).
+async function fetchSources() {
+  const toml = await (await fetch(TOML_URL)).text();
+  const entries = [];
+  let inFiles = false;
+  for (const line of toml.split("\n")) {
+    const trimmed = line.trim();
+    if (trimmed.startsWith("[")) inFiles = trimmed === "[files]";
+    const match = inFiles && trimmed.match(/^"([^"]+\.py)"\s*=\s*"\.\/([^"]+\.py)"$/);
+    if (match) entries.push({ url: new URL(match[1], TOML_URL).href, target: match[2] });
+  }
+  return Promise.all(entries.map(async ({ url, target }) => {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+    const text = new TextDecoder().decode(bytes);
+    const module = target.replace(/\.py$/, "").replace(/\/__init__$/, "").replaceAll("/", ".");
+    const pure = !/^\s*(from|import)\s+(pyscript|js|pyodide)\b/m.test(text) && !module.endsWith("__main__");
+    return { url, target, text, module, pure, integrity: "sha256-" + btoa(String.fromCharCode(...digest)) };
+  }));
+}
+
+// Once the app is ready and the page idle, hand the snapshot to the service worker (which may
+// still be installing on a first visit). Resolves with the worker's answer, or a reason not to.
+function saveLater(snapshot, files) {
+  return (async () => {
+    await new Promise((resolve) => {
+      const ready = () => document.body?.dataset.ready === "1";
+      if (ready()) return resolve();
+      const observer = new MutationObserver(() => { if (ready()) { observer.disconnect(); resolve(); } });
+      observer.observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
+    });
+    await new Promise((resolve) => (globalThis.requestIdleCallback ?? setTimeout)(resolve, { timeout: 2000 }));
+    const registration = await Promise.race([
+      navigator.serviceWorker.ready,
+      new Promise((resolve) => setTimeout(() => resolve(null), 60000)),
+    ]);
+    const worker = navigator.serviceWorker.controller ?? registration?.active;
+    if (!worker) return "no service worker";
+    const answer = await new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event) => resolve(event.data);
+      const sources = files.map(({ url, integrity }) => ({ url, integrity }));
+      worker.postMessage({ type: "snapshot", url: SNAPSHOT_URL, sources, pyodide: version,
+                           bytes: snapshot.buffer }, [channel.port2, snapshot.buffer]);
+      setTimeout(() => resolve("no answer from the service worker"), 30000);
+    });
+    boot.saved = answer;
+    return answer;
+  })().catch((error) => (boot.saved = String(error)));
+}
