@@ -59,7 +59,7 @@ from .board import FROZEN, Board
 from .move import Move
 from .pieces import DEAD
 from .squares import FIELD, MAZE, NEIGHBOURS, ORTHOGONAL_NEIGHBOURS, RAYS
-from .threats import Scan
+from .threats import Scan, cover
 from .threats import scan as scan_position
 from .turns import Turn, next_turn
 
@@ -126,7 +126,7 @@ def _movers_until(board: Board, player: int) -> list[int]:
 
 
 def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6.0,
-             trap: float = 0.0) -> float:
+             trap: float = 0.0, keep: float = 0.0) -> float:
     """The position's value for player ``root`` (higher is better), paranoid style: his own
     strength less a share of everybody else's. Terminal positions are not handled here.
     ``power``: what holding the maze is worth to a player; ``trap``: the extra cost of the root
@@ -171,8 +171,9 @@ def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6
             necro[a] = True
         if a == root and kind != CHIEF:
             if kill[s] & before_mask:
-                hanging[a] = max(hanging[a], VALUE[kind])
-                hanging[a] += 0.25 * VALUE[kind]
+                worth = VALUE[kind] + (keep if kind == NECROMOBILE else 0.0)
+                hanging[a] = max(hanging[a], worth)
+                hanging[a] += 0.25 * worth
             # Pressure: pieces close to an enemy chief (they kill him, wall him in, or clear
             # the corpses that shelter him).
             r, c = _ROW[s], _COL[s]
@@ -237,6 +238,8 @@ def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6
         return -WIN
     others = [score[p] for p in active if p != root]
     value = score[root] - 0.5 * hanging[root] + PRESSURE * pressure
+    if keep and necro[root]:
+        value += keep
     if others:
         value -= 0.4 * sum(others) + 0.3 * max(others) + OPPONENT * len(others)
     # The hostage party's material belongs to whoever kills its chief: no term.
@@ -304,6 +307,7 @@ class _Gen:
                 if k > best:
                     best, trap = k, q
         self.trap = trap
+        self._ground: dict[int, int] | None = None
 
     def corpse_places(self, s: int, exclude: int = -1) -> list[int]:
         """A few squares for a corpse; ``s`` (the mover's start, empty after the move) counts."""
@@ -326,9 +330,44 @@ class _Gen:
                         break
         return out
 
+    def killing_ground(self, victim: int) -> int:
+        """For an enemy chief moved by a provocateur: an empty square where another player can
+        kill him, the player who moves next first (-1 if there is none)."""
+        if self._ground is None:
+            board = self.board
+            self._cover = cover(board._cells, board._control)
+            active = [p for p in range(4) if board._control[p] == p]
+            ruler = board._ruler()
+            nxt = next_turn(board._turn, ruler, ruler, active).player if active else -1
+            self._ground = {}
+            self._next = nxt
+        party = (victim - 1) >> 3
+        owner = self.board._control[party]
+        found = self._ground.get(owner)
+        if found is None:
+            others = 15 & ~(1 << owner)
+            nbit = 1 << self._next if self._next >= 0 and self._next != owner else 0
+            found, best = -1, 0
+            cov = self._cover
+            for q in FIELD:
+                c = cov[q] & others
+                if c:
+                    rank = 2 if c & nbit else 1
+                    if rank > best:
+                        found, best = q, rank
+                        if rank == 2:
+                            break
+            self._ground[owner] = found
+        return found
+
     def provoke_places(self, s: int, victim: int, exclude: int = -1) -> list[int]:
-        """A few squares for an enemy living piece moved by a provocateur."""
+        """A few squares for an enemy living piece moved by a provocateur (for a chief, first
+        a square where another player can kill him)."""
         out = []
+        if (victim - 1) & 7 == CHIEF:
+            q = self.killing_ground(victim)
+            if q >= 0 and q != exclude and q != s and self.board._cells[q] == 0:
+                out.append(q)
         if s != MAZE and s != exclude:
             out.append(s)
         if (victim - 1) & 7 == CHIEF and self.trap >= 0 and self.trap not in out and self.trap != exclude:
@@ -508,11 +547,11 @@ def random_move(board: Board, rng: random.Random) -> Move:
 #: most one look-ahead more).
 _SETTINGS = {
     "easy": dict(depth=1, nodes=400, qdepth=0, noise=3.0),
-    "normal": dict(depth=1, nodes=2500, qdepth=3, noise=0.0),
+    "normal": dict(depth=1, nodes=2500, qdepth=3, noise=0.0, keep=10.0),
     "hard": dict(depth=1, nodes=3000, qdepth=3, noise=0.0, margin=15.0,
                  lookahead=5, follow_nodes=600, weight=0.5,
                  prepass=True, qnarrow=True, relative_draw=True, opening_noise=0.5, trap=20.0,
-                 extend=10, duel_depth=2, duel_nodes=8000, cap=11000),
+                 extend=10, duel_depth=2, duel_nodes=8000, cap=11000, keep=10.0),
 }
 
 _NARROW: dict[tuple, list[bool]] = {}
@@ -578,12 +617,14 @@ class Search:
         self._legal: list[Move] | None = None
         self.power = 6.0
         self.trap = 0.0
+        self.keep = 0.0
         if level == "random" or self.board.is_game_over():
             self._gen = None
         else:
             self.settings = _SETTINGS[level]
             self.power = self.settings.get("power", 6.0)
             self.trap = self.settings.get("trap", 0.0)
+            self.keep = self.settings.get("keep", 0.0)
             self._gen = self._run()
 
     # -- public
@@ -749,7 +790,7 @@ class Search:
             return WIN
         if board._quiet >= 120:
             return self._draw()
-        return evaluate(board, root, power=self.power, trap=self.trap)
+        return evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep)
 
     def _draw(self) -> float:
         """The value of a drawn position for the root player. With ``relative_draw``: a little
@@ -783,14 +824,14 @@ class Search:
                     v = yield from self._search(1, -1e9, 1e9, 0)
                 except _Budget:
                     self._unwind(base + 1 + plies)
-                    v = evaluate(board, root, power=self.power, trap=self.trap)
+                    v = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep)
                 break
             if plies >= 6:
-                v = evaluate(board, root, power=self.power, trap=self.trap)
+                v = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep)
                 break
             reply = yield from self._policy()
             if reply is None:
-                v = evaluate(board, root, power=self.power, trap=self.trap)
+                v = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep)
                 break
             board.push(reply)
             self.nodes += 1
@@ -812,7 +853,7 @@ class Search:
             board.push(m)
             self.nodes += 1
             if board._control[player] == player:
-                v = evaluate(board, player, power=self.power, trap=self.trap)
+                v = evaluate(board, player, power=self.power, trap=self.trap, keep=self.keep)
             else:
                 v = -WIN
             if len(board.active_players) == 1 and board._control[player] == player:
@@ -844,7 +885,7 @@ class Search:
         mover = board._turn.player
         maxing = mover == root
         if depth <= 0:
-            stand = evaluate(board, root, power=self.power, trap=self.trap)
+            stand = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep)
             qd = self.settings["qdepth"]
             if qply >= qd:
                 return stand
