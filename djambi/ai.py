@@ -63,7 +63,7 @@ from .threats import Scan, cover
 from .threats import scan as scan_position
 from .turns import Turn, next_turn
 
-LEVELS = ("random", "easy", "normal", "hard")
+LEVELS = ("random", "easy", "normal", "hard", "expert")
 
 CHIEF, ASSASSIN, REPORTER, PROVOCATEUR, NECROMOBILE, MILITANT = range(6)
 
@@ -552,6 +552,11 @@ _SETTINGS = {
                  lookahead=5, follow_nodes=600, weight=0.5,
                  prepass=True, qnarrow=True, relative_draw=True, opening_noise=0.5, trap=20.0,
                  extend=10, duel_depth=2, duel_nodes=8000, cap=11000, keep=10.0),
+    # Hard with a best-reply quiescence (every opponent's kills in one minimising layer).
+    "expert": dict(depth=1, nodes=3000, qdepth=3, noise=0.0, margin=15.0,
+                   lookahead=5, follow_nodes=600, weight=0.5,
+                   prepass=True, qnarrow=True, relative_draw=True, opening_noise=0.5, trap=20.0,
+                   extend=10, duel_depth=2, duel_nodes=8000, cap=11000, keep=10.0, brs=True),
 }
 
 _NARROW: dict[tuple, list[bool]] = {}
@@ -897,6 +902,19 @@ class Search:
                 if stand <= alpha:
                     return stand
                 beta = min(beta, stand)
+            if not maxing and self.settings.get("brs"):
+                # Best-reply quiescence: the kills of every opponent, as if each moved now; then
+                # the root player answers (Schadd & Winands' Best-Reply Search, kills only).
+                saved = board._turn
+                moves, turns = [], []
+                for o in [mover] + [p for p in active if p != root and p != mover]:
+                    board._turn = Turn.regular(o)
+                    gen = _Gen(board)
+                    for m in gen.moves(quiet=False, places=1, victims=_narrow(gen.enemy, control, root)):
+                        moves.append(m)
+                        turns.append(board._turn)
+                board._turn = saved
+                return (yield from self._brs(moves, turns, stand, alpha, beta, qply))
             if self.settings.get("qnarrow"):
                 # Narrow quiescence: one placement per kill, and an opponent only takes the
                 # root player's pieces or a chief (what changes the root's value the most).
@@ -928,6 +946,32 @@ class Search:
                     beta = v
             if alpha >= beta:
                 break
+        return best
+
+
+    def _brs(self, moves, turns, best, alpha, beta, qply) -> Generator[None, None, float]:
+        """The minimising layer of the best-reply quiescence: each move played by its own
+        player (``turns``), the root player to move after it."""
+        board = self.board
+        saved = board._turn
+        root_turn = Turn.regular(self.root)
+        try:
+            for m, turn in zip(moves, turns):
+                board._turn = turn
+                board.push(m)
+                self.nodes += 1
+                if board._control[self.root] == self.root:
+                    board._turn = root_turn
+                v = yield from self._search(0, alpha, beta, qply + 1)
+                board.pop()
+                if v < best:
+                    best = v
+                if v < beta:
+                    beta = v
+                if alpha >= beta:
+                    break
+        finally:
+            board._turn = saved
         return best
 
 

@@ -24,7 +24,7 @@ from djambi.tournament import main as tournament_main
 from djambi.tournament import run, seating, wilson
 
 #: Node budgets that keep the searching levels quick in tests (Pyodide is slower).
-SMALL = {"random": None, "easy": None, "normal": 600, "hard": 1500}
+SMALL = {"random": None, "easy": None, "normal": 600, "hard": 1500, "expert": 1500}
 
 
 def position(pieces: dict[str, str], turn: str = "r", control: str = "rbyg", quiet: int = 0) -> Board:
@@ -62,7 +62,7 @@ def kills_chief(board: Board, move: Move, party: int) -> bool:
 
 
 def test_levels():
-    assert LEVELS == ("random", "easy", "normal", "hard")
+    assert LEVELS == ("random", "easy", "normal", "hard", "expert")
     with pytest.raises(ValueError):
         Search(Board(), "grandmaster", 0)
 
@@ -91,7 +91,7 @@ def test_deterministic_per_seed_and_independent_of_slicing(level):
     while not sliced.step(0):
         steps += 1
     assert whole == again == sliced.best_move()
-    if level in ("normal", "hard"):
+    if level in ("normal", "hard", "expert"):
         assert steps > 10  # really cut into many slices
 
 
@@ -170,7 +170,7 @@ def test_search_moves_are_legal_and_random_pairs_match_the_engine():
 # ------------------------------------------------------------------------------------ judgement
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "expert"])
 def test_takes_a_free_enemy_chief(level):
     # Red's militant on C6 can take Blue's chief on D7; nothing defends it.
     board = position({
@@ -181,7 +181,7 @@ def test_takes_a_free_enemy_chief(level):
     assert kills_chief(board, move, 1), board.move_text(move)
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("level", ["normal", "hard", "expert"])
 def test_saves_a_hanging_chief(level):
     # Blue's assassin on A5 sees Red's chief on A1 up the file; Blue moves next.
     board = position({
@@ -227,7 +227,7 @@ def test_wilson():
     assert wilson(0, 0) == (0.0, 1.0)
 
 
-LINE = re.compile(r"^(random|easy|normal|hard): \d+/\d+ wins \(\d+\.\d%\), \d+ draws?, 95% CI \d+–\d+%")
+LINE = re.compile(r"^(random|easy|normal|hard|expert): \d+/\d+ wins \(\d+\.\d%\), \d+ draws?, 95% CI \d+–\d+%")
 
 
 def test_small_tournament_prints_a_line_per_level(capsys):
