@@ -125,8 +125,34 @@ def _movers_until(board: Board, player: int) -> list[int]:
 # Evaluation
 
 
+def _sealed(cells, chief: int, root: int, control) -> bool:
+    """Whether the chief on ``chief`` is shut in a pocket of corpses with none of the root
+    player's pieces (the squares a line move can reach from outside are those next to a square
+    outside, so nobody enters a pocket without a necromobile taking a corpse of its wall)."""
+    nb = NEIGHBOURS[chief]
+    if sum(1 for q in nb if cells[q] > DEAD) < len(nb) // 2:
+        return False
+    seen = {chief}
+    todo = [chief]
+    while todo:
+        q = todo.pop()
+        for r in NEIGHBOURS[q]:
+            if r in seen:
+                continue
+            c = cells[r]
+            if c > DEAD:
+                continue
+            if c and control[(c - 1) >> 3] == root:
+                return False
+            seen.add(r)
+            if len(seen) > 10:
+                return False
+            todo.append(r)
+    return len(seen) > 1
+
+
 def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6.0,
-             trap: float = 0.0, keep: float = 0.0) -> float:
+             trap: float = 0.0, keep: float = 0.0, sealed: float = 0.0) -> float:
     """The position's value for player ``root`` (higher is better), paranoid style: his own
     strength less a share of everybody else's. Terminal positions are not handled here.
     ``power``: what holding the maze is worth to a player; ``trap``: the extra cost of the root
@@ -232,6 +258,8 @@ def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6
                     v -= 12.0 if mover == root else 4.0
                 else:
                     v -= 2.0
+        if sealed and p != root and 0 <= sq != MAZE and not necro[root] and _sealed(cells, sq, root, control):
+            v += sealed  # out of the root player's reach for good: he cannot win
         score[p] = v
 
     if root not in active:
@@ -547,7 +575,7 @@ def random_move(board: Board, rng: random.Random) -> Move:
 #: most one look-ahead more).
 _SETTINGS = {
     "easy": dict(depth=1, nodes=400, qdepth=0, noise=3.0),
-    "normal": dict(depth=1, nodes=2500, qdepth=3, noise=0.0, keep=10.0),
+    "normal": dict(depth=1, nodes=2500, qdepth=3, noise=0.0, keep=10.0, sealed=30.0),
     "hard": dict(depth=1, nodes=3000, qdepth=3, noise=0.0, margin=15.0,
                  lookahead=5, follow_nodes=600, weight=0.5,
                  prepass=True, qnarrow=True, relative_draw=True, opening_noise=0.5, trap=20.0,
@@ -623,6 +651,7 @@ class Search:
         self.power = 6.0
         self.trap = 0.0
         self.keep = 0.0
+        self.sealed = 0.0
         if level == "random" or self.board.is_game_over():
             self._gen = None
         else:
@@ -630,6 +659,7 @@ class Search:
             self.power = self.settings.get("power", 6.0)
             self.trap = self.settings.get("trap", 0.0)
             self.keep = self.settings.get("keep", 0.0)
+            self.sealed = self.settings.get("sealed", 0.0)
             self._gen = self._run()
 
     # -- public
@@ -795,7 +825,7 @@ class Search:
             return WIN
         if board._quiet >= 120:
             return self._draw()
-        return evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep)
+        return evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed)
 
     def _draw(self) -> float:
         """The value of a drawn position for the root player. With ``relative_draw``: a little
@@ -829,14 +859,14 @@ class Search:
                     v = yield from self._search(1, -1e9, 1e9, 0)
                 except _Budget:
                     self._unwind(base + 1 + plies)
-                    v = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep)
+                    v = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed)
                 break
             if plies >= 6:
-                v = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep)
+                v = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed)
                 break
             reply = yield from self._policy()
             if reply is None:
-                v = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep)
+                v = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed)
                 break
             board.push(reply)
             self.nodes += 1
@@ -858,7 +888,7 @@ class Search:
             board.push(m)
             self.nodes += 1
             if board._control[player] == player:
-                v = evaluate(board, player, power=self.power, trap=self.trap, keep=self.keep)
+                v = evaluate(board, player, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed)
             else:
                 v = -WIN
             if len(board.active_players) == 1 and board._control[player] == player:
@@ -890,7 +920,7 @@ class Search:
         mover = board._turn.player
         maxing = mover == root
         if depth <= 0:
-            stand = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep)
+            stand = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed)
             qd = self.settings["qdepth"]
             if qply >= qd:
                 return stand

@@ -307,3 +307,19 @@ def test_accepts_a_draw_only_when_not_winning(level):
     # The same position seen from Blue, who has only his chief: he is losing and accepts.
     assert accepts_draw(winning, 1, level)
     assert not accepts_draw(position({"A9": "rC", "I1": "yC"}, control="rrrr"), 0, level)
+
+
+def test_a_chief_sealed_in_a_pocket_is_out_of_reach():
+    from djambi.ai import _sealed
+
+    # From a game normal drew against three killers: Red's chief on A9 and his reporter on A8 are
+    # shut in by corpses, and Green (to win) has no necromobile left: nobody can ever reach them.
+    board = Board.from_code(
+        "P1.rCxM5xM1/rRxA5xCxN/xNxR4bM1xM/1xP1xM1xRxCxM1/1gC4xM2/gRgM1xPxMxM1xA1/xA1xNxMxMyM3/"
+        "6xAxN1/1xMxPxM2yP1xM.rggg.r.120")
+    a9 = parse_square("A9")
+    assert _sealed(board._cells, a9, 3, board._control)
+    # Open the pocket (no corpse on B7) and a piece of Green's could come in.
+    open_ = position({"A9": "rC", "A8": "rR", "B9": "xM", "B8": "xA", "A7": "xN", "B7": "gM",
+                      "I1": "gC"})
+    assert not _sealed(open_._cells, a9, 3, open_._control)
