@@ -63,7 +63,10 @@ from .threats import Scan, cover
 from .threats import scan as scan_position
 from .turns import Turn, next_turn
 
-LEVELS = ("random", "easy", "normal", "hard", "expert")
+LEVELS = ("random", "easy", "normal", "hard")
+#: Settings tried in tournaments but not offered as levels (see the README): ``hard-brs`` is hard
+#: with a best-reply quiescence.
+EXPERIMENTAL_LEVELS = ("hard-brs",)
 
 CHIEF, ASSASSIN, REPORTER, PROVOCATEUR, NECROMOBILE, MILITANT = range(6)
 
@@ -581,7 +584,7 @@ _SETTINGS = {
                  prepass=True, qnarrow=True, relative_draw=True, opening_noise=0.5, trap=20.0,
                  extend=10, duel_depth=2, duel_nodes=8000, cap=11000, keep=10.0),
     # Hard with a best-reply quiescence (every opponent's kills in one minimising layer).
-    "expert": dict(depth=1, nodes=3000, qdepth=3, noise=0.0, margin=15.0,
+    "hard-brs": dict(depth=1, nodes=3000, qdepth=3, noise=0.0, margin=15.0,
                    lookahead=5, follow_nodes=600, weight=0.5,
                    prepass=True, qnarrow=True, relative_draw=True, opening_noise=0.5, trap=20.0,
                    extend=10, duel_depth=2, duel_nodes=8000, cap=11000, keep=10.0, brs=True),
@@ -634,7 +637,7 @@ class Search:
     def __init__(self, board: Board, level: str, seed: int, *, max_nodes: int | None = None) -> None:
         """``max_nodes`` overrides the node budget of the one-ply search (for tests and benchmarks;
         hard's look-ahead adds its own, bounded per move)."""
-        if level not in LEVELS:
+        if level not in LEVELS and level not in EXPERIMENTAL_LEVELS:
             raise ValueError(f"unknown level {level!r}: expected one of {', '.join(LEVELS)}")
         self.board = board.copy(stack=False)
         self.level = level

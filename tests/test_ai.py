@@ -8,6 +8,7 @@ import pytest
 
 from djambi import FROZEN, HOSTAGE, Board, Move, Piece, Turn, parse_square
 from djambi.ai import (
+    EXPERIMENTAL_LEVELS,
     LEVELS,
     SLICE_NODES,
     Search,
@@ -24,7 +25,7 @@ from djambi.tournament import main as tournament_main
 from djambi.tournament import run, seating, wilson
 
 #: Node budgets that keep the searching levels quick in tests (Pyodide is slower).
-SMALL = {"random": None, "easy": None, "normal": 600, "hard": 1500, "expert": 1500}
+SMALL = {"random": None, "easy": None, "normal": 600, "hard": 1500, "hard-brs": 1500}
 
 
 def position(pieces: dict[str, str], turn: str = "r", control: str = "rbyg", quiet: int = 0) -> Board:
@@ -62,12 +63,12 @@ def kills_chief(board: Board, move: Move, party: int) -> bool:
 
 
 def test_levels():
-    assert LEVELS == ("random", "easy", "normal", "hard", "expert")
+    assert LEVELS == ("random", "easy", "normal", "hard")
     with pytest.raises(ValueError):
         Search(Board(), "grandmaster", 0)
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", LEVELS + EXPERIMENTAL_LEVELS)
 def test_returns_a_legal_move(level):
     for i, board in enumerate(POSITIONS):
         if board.is_game_over():
@@ -81,7 +82,7 @@ def test_choose_move_is_a_legal_move():
     assert board.is_legal(choose_move(board, "easy", 7))
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", LEVELS + EXPERIMENTAL_LEVELS)
 def test_deterministic_per_seed_and_independent_of_slicing(level):
     board = played(5, 60)
     whole = Search(board, level, 11, max_nodes=SMALL[level]).run()
@@ -91,7 +92,7 @@ def test_deterministic_per_seed_and_independent_of_slicing(level):
     while not sliced.step(0):
         steps += 1
     assert whole == again == sliced.best_move()
-    if level in ("normal", "hard", "expert"):
+    if level in ("normal", "hard", "hard-brs"):
         assert steps > 10  # really cut into many slices
 
 
@@ -170,7 +171,7 @@ def test_search_moves_are_legal_and_random_pairs_match_the_engine():
 # ------------------------------------------------------------------------------------ judgement
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard", "expert"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "hard-brs"])
 def test_takes_a_free_enemy_chief(level):
     # Red's militant on C6 can take Blue's chief on D7; nothing defends it.
     board = position({
@@ -181,7 +182,7 @@ def test_takes_a_free_enemy_chief(level):
     assert kills_chief(board, move, 1), board.move_text(move)
 
 
-@pytest.mark.parametrize("level", ["normal", "hard", "expert"])
+@pytest.mark.parametrize("level", ["normal", "hard", "hard-brs"])
 def test_saves_a_hanging_chief(level):
     # Blue's assassin on A5 sees Red's chief on A1 up the file; Blue moves next.
     board = position({
@@ -227,7 +228,7 @@ def test_wilson():
     assert wilson(0, 0) == (0.0, 1.0)
 
 
-LINE = re.compile(r"^(random|easy|normal|hard|expert): \d+/\d+ wins \(\d+\.\d%\), \d+ draws?, 95% CI \d+–\d+%")
+LINE = re.compile(r"^(random|easy|normal|hard): \d+/\d+ wins \(\d+\.\d%\), \d+ draws?, 95% CI \d+–\d+%")
 
 
 def test_small_tournament_prints_a_line_per_level(capsys):
@@ -323,3 +324,14 @@ def test_a_chief_sealed_in_a_pocket_is_out_of_reach():
     open_ = position({"A9": "rC", "A8": "rR", "B9": "xM", "B8": "xA", "A7": "xN", "B7": "gM",
                       "I1": "gC"})
     assert not _sealed(open_._cells, a9, 3, open_._control)
+
+
+def test_best_reply_quiescence_leaves_the_board_and_turn_alone():
+    board = played(15, 90)
+    code = board.code()
+    search = Search(board, "hard-brs", 2, max_nodes=700)
+    while not search.step(0):
+        assert search.board.code() == code or search.board.move_stack  # inside the search
+    search.run()
+    assert search.board.code() == code and board.code() == code
+    assert board.is_legal(search.best_move())
