@@ -261,8 +261,10 @@ def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6
                     v -= 12.0 if mover == root else 4.0
                 else:
                     v -= 2.0
-        if sealed and p != root and 0 <= sq != MAZE and not necro[root] and _sealed(cells, sq, root, control):
-            v += sealed  # out of the root player's reach for good: he cannot win
+        if sealed and p != root and 0 <= sq != MAZE and _sealed(cells, sq, root, control):
+            # Out of the root player's reach: for good without a necromobile (he cannot win),
+            # until his necromobile takes a corpse of the wall with one.
+            v += sealed if not necro[root] else sealed / 3
         score[p] = v
 
     if root not in active:
