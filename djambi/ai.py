@@ -584,7 +584,7 @@ _SETTINGS = {
     "hard": dict(depth=1, nodes=3000, qdepth=3, noise=0.0, margin=15.0,
                  lookahead=5, follow_nodes=600, weight=0.5,
                  prepass=True, qnarrow=True, relative_draw=True, opening_noise=0.5, trap=20.0,
-                 extend=10, duel_depth=2, duel_nodes=8000, cap=11000, keep=10.0),
+                 extend=10, duel_depth=2, duel_nodes=8000, cap=11000, keep=10.0, sealed=30.0),
     # Hard with a best-reply quiescence (every opponent's kills in one minimising layer).
     "hard-brs": dict(depth=1, nodes=3000, qdepth=3, noise=0.0, margin=15.0,
                    lookahead=5, follow_nodes=600, weight=0.5,
