@@ -4,7 +4,7 @@ Standard library only, so the same file runs in CPython and inside Pyodide (``be
 runs it under Node with the repository mounted at /repo). It prints one JSON object on its last
 line; ``bench/run.py`` reads it and makes the table.
 
-    python bench/engine.py [--parts movegen,perft,ai] [--perft 3,4] [--levels random,easy,normal,hard]
+    python bench/engine.py [--parts movegen,perft,ai] [--perft 3,4] [--levels random,easy,normal,hard,peer]
                            [--ai-positions N] [--seconds S]
 
 Positions are made reproducibly from the start by seeded "grouped" random games: at every ply a
@@ -157,10 +157,17 @@ def bench_ai(levels: list[str], count: int | None, seed: int = 1) -> dict:
         for _, board in positions:
             gc.collect()
             t = time.perf_counter()
-            search = Search(board, level, seed)
-            search.run()
+            if level == "peer":  # the sparring partner of issue 13 (bench/peer.py)
+                from bench.peer import choose_move
+
+                choose_move(board, seed)
+                n = 0
+            else:
+                search = Search(board, level, seed)
+                search.run()
+                n = search.nodes
             times.append(time.perf_counter() - t)
-            nodes.append(search.nodes)
+            nodes.append(n)
         out["levels"][level] = {
             "ms": [x * 1000 for x in times],
             "nodes": nodes,

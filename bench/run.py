@@ -44,7 +44,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
 PARTS = ("engine", "ai", "browser", "page", "startup", "taps", "profile")
-LEVELS = ("random", "easy", "normal", "hard")
+LEVELS = ("random", "easy", "normal", "hard", "peer")  # peer: the sparring partner (bench/peer.py)
 # Goals from issues 2 and 7.
 GOAL_MOVEGEN_MS = 5.0
 GOAL_PERFT4_S = 10.0
@@ -138,7 +138,7 @@ def engine_pyodide(args: list[str]) -> dict:
 
 def engine_files() -> list[str]:
     files = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "djambi").glob("*.py"))
-    return files + ["bench/engine.py"]
+    return files + ["bench/__init__.py", "bench/engine.py", "bench/peer.py"]
 
 
 def app_files() -> list[str]:

@@ -59,11 +59,14 @@ from .board import FROZEN, Board
 from .move import Move
 from .pieces import DEAD
 from .squares import FIELD, MAZE, NEIGHBOURS, ORTHOGONAL_NEIGHBOURS, RAYS
-from .threats import Scan
+from .threats import Scan, cover
 from .threats import scan as scan_position
 from .turns import Turn, next_turn
 
 LEVELS = ("random", "easy", "normal", "hard")
+#: Settings tried in tournaments but not offered as levels (see the README): ``hard-brs`` is hard
+#: with a best-reply quiescence.
+EXPERIMENTAL_LEVELS = ("hard-brs",)
 
 CHIEF, ASSASSIN, REPORTER, PROVOCATEUR, NECROMOBILE, MILITANT = range(6)
 
@@ -125,8 +128,34 @@ def _movers_until(board: Board, player: int) -> list[int]:
 # Evaluation
 
 
+def _sealed(cells, chief: int, root: int, control) -> bool:
+    """Whether the chief on ``chief`` is shut in a pocket of corpses with none of the root
+    player's pieces (the squares a line move can reach from outside are those next to a square
+    outside, so nobody enters a pocket without a necromobile taking a corpse of its wall)."""
+    nb = NEIGHBOURS[chief]
+    if sum(1 for q in nb if cells[q] > DEAD) < len(nb) // 2:
+        return False
+    seen = {chief}
+    todo = [chief]
+    while todo:
+        q = todo.pop()
+        for r in NEIGHBOURS[q]:
+            if r in seen:
+                continue
+            c = cells[r]
+            if c > DEAD:
+                continue
+            if c and control[(c - 1) >> 3] == root:
+                return False
+            seen.add(r)
+            if len(seen) > 10:
+                return False
+            todo.append(r)
+    return len(seen) > 1
+
+
 def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6.0,
-             trap: float = 0.0) -> float:
+             trap: float = 0.0, keep: float = 0.0, sealed: float = 0.0) -> float:
     """The position's value for player ``root`` (higher is better), paranoid style: his own
     strength less a share of everybody else's. Terminal positions are not handled here.
     ``power``: what holding the maze is worth to a player; ``trap``: the extra cost of the root
@@ -171,8 +200,9 @@ def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6
             necro[a] = True
         if a == root and kind != CHIEF:
             if kill[s] & before_mask:
-                hanging[a] = max(hanging[a], VALUE[kind])
-                hanging[a] += 0.25 * VALUE[kind]
+                worth = VALUE[kind] + (keep if kind == NECROMOBILE else 0.0)
+                hanging[a] = max(hanging[a], worth)
+                hanging[a] += 0.25 * worth
             # Pressure: pieces close to an enemy chief (they kill him, wall him in, or clear
             # the corpses that shelter him).
             r, c = _ROW[s], _COL[s]
@@ -231,12 +261,18 @@ def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6
                     v -= 12.0 if mover == root else 4.0
                 else:
                     v -= 2.0
+        if sealed and p != root and 0 <= sq != MAZE and _sealed(cells, sq, root, control):
+            # Out of the root player's reach: for good without a necromobile (he cannot win),
+            # until his necromobile takes a corpse of the wall with one.
+            v += sealed if not necro[root] else sealed / 3
         score[p] = v
 
     if root not in active:
         return -WIN
     others = [score[p] for p in active if p != root]
     value = score[root] - 0.5 * hanging[root] + PRESSURE * pressure
+    if keep and necro[root]:
+        value += keep
     if others:
         value -= 0.4 * sum(others) + 0.3 * max(others) + OPPONENT * len(others)
     # The hostage party's material belongs to whoever kills its chief: no term.
@@ -304,6 +340,7 @@ class _Gen:
                 if k > best:
                     best, trap = k, q
         self.trap = trap
+        self._ground: dict[int, int] | None = None
 
     def corpse_places(self, s: int, exclude: int = -1) -> list[int]:
         """A few squares for a corpse; ``s`` (the mover's start, empty after the move) counts."""
@@ -326,9 +363,44 @@ class _Gen:
                         break
         return out
 
+    def killing_ground(self, victim: int) -> int:
+        """For an enemy chief moved by a provocateur: an empty square where another player can
+        kill him, the player who moves next first (-1 if there is none)."""
+        if self._ground is None:
+            board = self.board
+            self._cover = cover(board._cells, board._control)
+            active = [p for p in range(4) if board._control[p] == p]
+            ruler = board._ruler()
+            nxt = next_turn(board._turn, ruler, ruler, active).player if active else -1
+            self._ground = {}
+            self._next = nxt
+        party = (victim - 1) >> 3
+        owner = self.board._control[party]
+        found = self._ground.get(owner)
+        if found is None:
+            others = 15 & ~(1 << owner)
+            nbit = 1 << self._next if self._next >= 0 and self._next != owner else 0
+            found, best = -1, 0
+            cov = self._cover
+            for q in FIELD:
+                c = cov[q] & others
+                if c:
+                    rank = 2 if c & nbit else 1
+                    if rank > best:
+                        found, best = q, rank
+                        if rank == 2:
+                            break
+            self._ground[owner] = found
+        return found
+
     def provoke_places(self, s: int, victim: int, exclude: int = -1) -> list[int]:
-        """A few squares for an enemy living piece moved by a provocateur."""
+        """A few squares for an enemy living piece moved by a provocateur (for a chief, first
+        a square where another player can kill him)."""
         out = []
+        if (victim - 1) & 7 == CHIEF:
+            q = self.killing_ground(victim)
+            if q >= 0 and q != exclude and q != s and self.board._cells[q] == 0:
+                out.append(q)
         if s != MAZE and s != exclude:
             out.append(s)
         if (victim - 1) & 7 == CHIEF and self.trap >= 0 and self.trap not in out and self.trap != exclude:
@@ -508,11 +580,16 @@ def random_move(board: Board, rng: random.Random) -> Move:
 #: most one look-ahead more).
 _SETTINGS = {
     "easy": dict(depth=1, nodes=400, qdepth=0, noise=3.0),
-    "normal": dict(depth=1, nodes=2500, qdepth=3, noise=0.0),
+    "normal": dict(depth=1, nodes=2500, qdepth=3, noise=0.0, keep=10.0, sealed=30.0),
     "hard": dict(depth=1, nodes=3000, qdepth=3, noise=0.0, margin=15.0,
                  lookahead=5, follow_nodes=600, weight=0.5,
                  prepass=True, qnarrow=True, relative_draw=True, opening_noise=0.5, trap=20.0,
-                 extend=10, duel_depth=2, duel_nodes=8000, cap=11000),
+                 extend=10, duel_depth=2, duel_nodes=8000, cap=11000, keep=10.0, sealed=30.0),
+    # Hard with a best-reply quiescence (every opponent's kills in one minimising layer).
+    "hard-brs": dict(depth=1, nodes=3000, qdepth=3, noise=0.0, margin=15.0,
+                   lookahead=5, follow_nodes=600, weight=0.5,
+                   prepass=True, qnarrow=True, relative_draw=True, opening_noise=0.5, trap=20.0,
+                   extend=10, duel_depth=2, duel_nodes=8000, cap=11000, keep=10.0, brs=True),
 }
 
 _NARROW: dict[tuple, list[bool]] = {}
@@ -562,7 +639,7 @@ class Search:
     def __init__(self, board: Board, level: str, seed: int, *, max_nodes: int | None = None) -> None:
         """``max_nodes`` overrides the node budget of the one-ply search (for tests and benchmarks;
         hard's look-ahead adds its own, bounded per move)."""
-        if level not in LEVELS:
+        if level not in LEVELS and level not in EXPERIMENTAL_LEVELS:
             raise ValueError(f"unknown level {level!r}: expected one of {', '.join(LEVELS)}")
         self.board = board.copy(stack=False)
         self.level = level
@@ -578,12 +655,16 @@ class Search:
         self._legal: list[Move] | None = None
         self.power = 6.0
         self.trap = 0.0
+        self.keep = 0.0
+        self.sealed = 0.0
         if level == "random" or self.board.is_game_over():
             self._gen = None
         else:
             self.settings = _SETTINGS[level]
             self.power = self.settings.get("power", 6.0)
             self.trap = self.settings.get("trap", 0.0)
+            self.keep = self.settings.get("keep", 0.0)
+            self.sealed = self.settings.get("sealed", 0.0)
             self._gen = self._run()
 
     # -- public
@@ -749,7 +830,7 @@ class Search:
             return WIN
         if board._quiet >= 120:
             return self._draw()
-        return evaluate(board, root, power=self.power, trap=self.trap)
+        return evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed)
 
     def _draw(self) -> float:
         """The value of a drawn position for the root player. With ``relative_draw``: a little
@@ -783,14 +864,14 @@ class Search:
                     v = yield from self._search(1, -1e9, 1e9, 0)
                 except _Budget:
                     self._unwind(base + 1 + plies)
-                    v = evaluate(board, root, power=self.power, trap=self.trap)
+                    v = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed)
                 break
             if plies >= 6:
-                v = evaluate(board, root, power=self.power, trap=self.trap)
+                v = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed)
                 break
             reply = yield from self._policy()
             if reply is None:
-                v = evaluate(board, root, power=self.power, trap=self.trap)
+                v = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed)
                 break
             board.push(reply)
             self.nodes += 1
@@ -812,7 +893,7 @@ class Search:
             board.push(m)
             self.nodes += 1
             if board._control[player] == player:
-                v = evaluate(board, player, power=self.power, trap=self.trap)
+                v = evaluate(board, player, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed)
             else:
                 v = -WIN
             if len(board.active_players) == 1 and board._control[player] == player:
@@ -844,7 +925,7 @@ class Search:
         mover = board._turn.player
         maxing = mover == root
         if depth <= 0:
-            stand = evaluate(board, root, power=self.power, trap=self.trap)
+            stand = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed)
             qd = self.settings["qdepth"]
             if qply >= qd:
                 return stand
@@ -856,6 +937,19 @@ class Search:
                 if stand <= alpha:
                     return stand
                 beta = min(beta, stand)
+            if not maxing and self.settings.get("brs"):
+                # Best-reply quiescence: the kills of every opponent, as if each moved now; then
+                # the root player answers (Schadd & Winands' Best-Reply Search, kills only).
+                saved = board._turn
+                moves, turns = [], []
+                for o in [mover] + [p for p in active if p != root and p != mover]:
+                    board._turn = Turn.regular(o)
+                    gen = _Gen(board)
+                    for m in gen.moves(quiet=False, places=1, victims=_narrow(gen.enemy, control, root)):
+                        moves.append(m)
+                        turns.append(board._turn)
+                board._turn = saved
+                return (yield from self._brs(moves, turns, stand, alpha, beta, qply))
             if self.settings.get("qnarrow"):
                 # Narrow quiescence: one placement per kill, and an opponent only takes the
                 # root player's pieces or a chief (what changes the root's value the most).
@@ -887,6 +981,32 @@ class Search:
                     beta = v
             if alpha >= beta:
                 break
+        return best
+
+
+    def _brs(self, moves, turns, best, alpha, beta, qply) -> Generator[None, None, float]:
+        """The minimising layer of the best-reply quiescence: each move played by its own
+        player (``turns``), the root player to move after it."""
+        board = self.board
+        saved = board._turn
+        root_turn = Turn.regular(self.root)
+        try:
+            for m, turn in zip(moves, turns):
+                board._turn = turn
+                board.push(m)
+                self.nodes += 1
+                if board._control[self.root] == self.root:
+                    board._turn = root_turn
+                v = yield from self._search(0, alpha, beta, qply + 1)
+                board.pop()
+                if v < best:
+                    best = v
+                if v < beta:
+                    beta = v
+                if alpha >= beta:
+                    break
+        finally:
+            board._turn = saved
         return best
 
 

@@ -162,6 +162,38 @@ def scan(cells, control, sources: bool = False) -> Scan:
     return Scan(kill, provoke, mobility, chief_sq, found)
 
 
+def cover(cells, control) -> list[int]:
+    """Per empty field square: bit ``a`` set when player ``a`` could kill a piece of another
+    player put there (a militant within two steps, a chief or assassin along an open line, a
+    reporter from an empty square beside it). Where a provocateur would drop an enemy chief."""
+    out = [0] * 81
+    for s in range(81):
+        code = cells[s]
+        if code == 0 or code > DEAD:
+            continue
+        a = control[(code - 1) >> 3]
+        if a > 3:
+            continue
+        kind = (code - 1) & 7
+        if kind == PROVOCATEUR or kind == NECROMOBILE:
+            continue
+        bit = 1 << a
+        rays = _RAYS2[s] if kind == MILITANT else RAYS[s]
+        for ray in rays:
+            for t in ray:
+                if cells[t]:
+                    break
+                if t == MAZE:
+                    continue
+                if kind == REPORTER:
+                    for v in ORTHOGONAL_NEIGHBOURS[t]:
+                        if cells[v] == 0 and v != MAZE:
+                            out[v] |= bit
+                else:
+                    out[t] |= bit
+    return out
+
+
 def threats(board, player, changes=None) -> dict[Square, tuple[Square, ...]]:
     """Each living piece ``player`` controls that an enemy could kill on his next move, with the
     squares of the enemy pieces that could kill it (each once, in square order).
@@ -240,4 +272,4 @@ def reach(board, square: Square) -> Reach:
     return Reach(frozenset(moves), frozenset(kills))
 
 
-__all__ = ["threats", "reach", "Reach", "scan", "Scan", "enemy_tables"]
+__all__ = ["threats", "reach", "Reach", "scan", "Scan", "cover", "enemy_tables"]

@@ -22,7 +22,7 @@ import sys
 import time
 from typing import Callable, Sequence
 
-from .ai import LEVELS, Search
+from .ai import EXPERIMENTAL_LEVELS, LEVELS, Search
 from .board import Board
 from .move import Move
 
@@ -43,7 +43,7 @@ def _load_extra_players() -> None:
 
 
 def player_names() -> tuple[str, ...]:
-    return (*LEVELS, *EXTRA_PLAYERS)
+    return (*LEVELS, *EXPERIMENTAL_LEVELS, *EXTRA_PLAYERS)
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -8,6 +8,7 @@ import pytest
 
 from djambi import FROZEN, HOSTAGE, Board, Move, Piece, Turn, parse_square
 from djambi.ai import (
+    EXPERIMENTAL_LEVELS,
     LEVELS,
     SLICE_NODES,
     Search,
@@ -24,7 +25,7 @@ from djambi.tournament import main as tournament_main
 from djambi.tournament import run, seating, wilson
 
 #: Node budgets that keep the searching levels quick in tests (Pyodide is slower).
-SMALL = {"random": None, "easy": None, "normal": 600, "hard": 1500}
+SMALL = {"random": None, "easy": None, "normal": 600, "hard": 1500, "hard-brs": 1500}
 
 
 def position(pieces: dict[str, str], turn: str = "r", control: str = "rbyg", quiet: int = 0) -> Board:
@@ -67,7 +68,7 @@ def test_levels():
         Search(Board(), "grandmaster", 0)
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", LEVELS + EXPERIMENTAL_LEVELS)
 def test_returns_a_legal_move(level):
     for i, board in enumerate(POSITIONS):
         if board.is_game_over():
@@ -81,7 +82,7 @@ def test_choose_move_is_a_legal_move():
     assert board.is_legal(choose_move(board, "easy", 7))
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", LEVELS + EXPERIMENTAL_LEVELS)
 def test_deterministic_per_seed_and_independent_of_slicing(level):
     board = played(5, 60)
     whole = Search(board, level, 11, max_nodes=SMALL[level]).run()
@@ -91,7 +92,7 @@ def test_deterministic_per_seed_and_independent_of_slicing(level):
     while not sliced.step(0):
         steps += 1
     assert whole == again == sliced.best_move()
-    if level in ("normal", "hard"):
+    if level in ("normal", "hard", "hard-brs"):
         assert steps > 10  # really cut into many slices
 
 
@@ -170,7 +171,7 @@ def test_search_moves_are_legal_and_random_pairs_match_the_engine():
 # ------------------------------------------------------------------------------------ judgement
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "hard-brs"])
 def test_takes_a_free_enemy_chief(level):
     # Red's militant on C6 can take Blue's chief on D7; nothing defends it.
     board = position({
@@ -181,7 +182,7 @@ def test_takes_a_free_enemy_chief(level):
     assert kills_chief(board, move, 1), board.move_text(move)
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("level", ["normal", "hard", "hard-brs"])
 def test_saves_a_hanging_chief(level):
     # Blue's assassin on A5 sees Red's chief on A1 up the file; Blue moves next.
     board = position({
@@ -307,3 +308,30 @@ def test_accepts_a_draw_only_when_not_winning(level):
     # The same position seen from Blue, who has only his chief: he is losing and accepts.
     assert accepts_draw(winning, 1, level)
     assert not accepts_draw(position({"A9": "rC", "I1": "yC"}, control="rrrr"), 0, level)
+
+
+def test_a_chief_sealed_in_a_pocket_is_out_of_reach():
+    from djambi.ai import _sealed
+
+    # From a game normal drew against three killers: Red's chief on A9 and his reporter on A8 are
+    # shut in by corpses, and Green (to win) has no necromobile left: nobody can ever reach them.
+    board = Board.from_code(
+        "P1.rCxM5xM1/rRxA5xCxN/xNxR4bM1xM/1xP1xM1xRxCxM1/1gC4xM2/gRgM1xPxMxM1xA1/xA1xNxMxMyM3/"
+        "6xAxN1/1xMxPxM2yP1xM.rggg.r.120")
+    a9 = parse_square("A9")
+    assert _sealed(board._cells, a9, 3, board._control)
+    # Open the pocket (no corpse on B7) and a piece of Green's could come in.
+    open_ = position({"A9": "rC", "A8": "rR", "B9": "xM", "B8": "xA", "A7": "xN", "B7": "gM",
+                      "I1": "gC"})
+    assert not _sealed(open_._cells, a9, 3, open_._control)
+
+
+def test_best_reply_quiescence_leaves_the_board_and_turn_alone():
+    board = played(15, 90)
+    code = board.code()
+    search = Search(board, "hard-brs", 2, max_nodes=700)
+    while not search.step(0):
+        assert search.board.code() == code or search.board.move_stack  # inside the search
+    search.run()
+    assert search.board.code() == code and board.code() == code
+    assert board.is_legal(search.best_move())

@@ -83,7 +83,7 @@ def test_the_danger_is_real(name):
     assert red_dies(blue_now), WHAT[name]
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("level", ["normal", "hard", "hard-brs"])
 @pytest.mark.parametrize("name", sorted(DANGERS))
 def test_every_level_from_normal_up_answers(name, level):
     board = board_from(DANGERS[name])

@@ -37,7 +37,7 @@ def kills_from_moves(board: Board, player: int) -> dict[int, tuple[int, ...]]:
     return {v: tuple(sorted(s)) for v, s in sorted(found.items())}
 
 
-def positions(n_games=6, every=7, plies=240):
+def positions(n_games=4, every=7, plies=240):
     rng = random.Random(21)
     for seed in range(n_games):
         board = Board(hostage=seed % 3 == 2)
