@@ -328,7 +328,7 @@ def format_compact_game(board: Board) -> str:
         digits.append(B64_DIGITS[digit])
     parts = [COMPACT_PREFIX + _start_name(board),
              f"{len(board.move_stack)}.{''.join(reversed(digits)) or 'A'}"]
-    if board._draw_agreed and not board.root()._draw_agreed:
+    if board.draw_agreed and not board.root().draw_agreed:
         parts.append("draw")
     return "~".join(parts)
 
