@@ -567,23 +567,6 @@ class App:
         problem = self.keeper.force(self.game)
         self.panel.say(problem or _("Kept this game; it is saved."), error=bool(problem))
 
-
-def choose_language(settings: prefs.Settings) -> str:
-    """``?lang=`` in the URL, else the language chosen in Settings, else the browser's."""
-    from urllib.parse import parse_qs
-
-    query = parse_qs(str(window.location.search).lstrip("?")).get("lang", [""])[0]
-    browser = [str(t) for t in window.navigator.languages] if window.navigator.languages else []
-    return i18n.choose_language(query, settings.language, browser)
-
-
-def apply_language(code: str) -> None:
-    """Use ``code`` for every text, the page's static ones and ``<html lang>`` included."""
-    code = i18n.set_language(code)
-    document.documentElement.lang = code
-    statictext.apply(document)
-
-
     # ------------------------------------------------------------------ play by link
     def offer_link(self) -> None:
         """After a move made here: when the next move is another device's, offer its link."""
@@ -693,6 +676,22 @@ def apply_language(code: str) -> None:
         self.deleted = None
         self.games.deleted(None)
         self.games.draw(self.library.entries(), self.slot)
+
+
+def choose_language(settings: prefs.Settings) -> str:
+    """``?lang=`` in the URL, else the language chosen in Settings, else the browser's."""
+    from urllib.parse import parse_qs
+
+    query = parse_qs(str(window.location.search).lstrip("?")).get("lang", [""])[0]
+    browser = [str(t) for t in window.navigator.languages] if window.navigator.languages else []
+    return i18n.choose_language(query, settings.language, browser)
+
+
+def apply_language(code: str) -> None:
+    """Use ``code`` for every text, the page's static ones and ``<html lang>`` included."""
+    code = i18n.set_language(code)
+    document.documentElement.lang = code
+    statictext.apply(document)
 
 
 def main() -> None:
