@@ -8,7 +8,6 @@ built with ``setAttribute``: nothing from a link is inserted as HTML.
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Callable
 
 from pyscript import document, window
@@ -16,28 +15,38 @@ from pyscript import document, window
 from djambi import Party
 
 from app import library, remote
+from app.i18n import N_, _, party_name
+from app.library import shown_name, when_text
 from app.dom import absent, close_dialog, el, js, listen, on_click, open_dialog
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
+#: Player-facing texts, marked with ``N_`` and translated where shown (``tr(key)``).
 TEXTS = {
-    "copied": "Link copied.",
-    "copy_by_hand": "Press Ctrl+C (or long-press and Copy) to copy the selected link.",
-    "shared": "Sent with the device's share sheet.",
-    "qr_failed": "The QR code could not be made ({detail}); copy the link instead.",
-    "seat_text": ("“{name}” is played on several devices. Which seats are yours at this device? "
-                  "The others will play on their own devices."),
-    "seat_label": "{player} — I play this seat",
-    "open": "Open",
-    "rename": "Rename",
-    "delete": "Delete",
-    "save_name": "Save",
-    "current": "open here",
-    "last_move": "Last move: {move}",
-    "when": "{when}",
-    "deleted": "Deleted “{name}”.",
-    "no_games": "No saved games yet.",
+    "copied": N_("Link copied."),
+    "copy_by_hand": N_("Press Ctrl+C (or long-press and Copy) to copy the selected link."),
+    "shared": N_("Sent with the device's share sheet."),
+    "qr_failed": N_("The QR code could not be made ({detail}); copy the link instead."),
+    "qr_label": N_("QR code of the link"),
+    "seat_text": N_("“{name}” is played on several devices. Which seats are yours at this "
+                    "device? The others will play on their own devices."),
+    # Translators: {player}: subject form.
+    "seat_label": N_("{player} — I play this seat"),
+    "open": N_("Open"),
+    "rename": N_("Rename"),
+    "delete": N_("Delete"),
+    "save_name": N_("Save"),
+    "name_label": N_("Name of the game"),
+    "current": N_("open here"),
+    "last_move": N_("Last move: {move}"),
+    "deleted": N_("Deleted “{name}”."),
+    "no_games": N_("No saved games yet."),
 }
+
+
+def tr(key: str) -> str:
+    """``TEXTS[key]`` in the current language."""
+    return _(TEXTS[key])
 
 
 def qr_path(text: str) -> tuple[str, int]:
@@ -54,15 +63,6 @@ def qr_path(text: str) -> tuple[str, int]:
     return "".join(parts), len(rows)
 
 
-def when_text(iso: str) -> str:
-    """``22 Nov, 14:52`` for an ISO time; "" for none."""
-    try:
-        moment = datetime.fromisoformat(iso)
-    except ValueError:
-        return ""
-    return moment.strftime("%d %b, %H:%M").lstrip("0")
-
-
 class SendDialog:
     """The link for the next player, with copy, share and a QR code."""
 
@@ -71,9 +71,11 @@ class SendDialog:
         on_click("#send-share", lambda e: self.share())
         on_click("#send-close", lambda e: close_dialog("#send-dialog"))
         self.title = ""
+        self.note_key = ""
 
     def open(self, title: str, text: str, link: str) -> None:
         self.title = title
+        self.note_key = ""
         el("#send-title").textContent = title
         el("#send-text").textContent = text
         el("#link-move").value = link
@@ -88,12 +90,12 @@ class SendDialog:
         try:
             path, size = qr_path(link)
         except Exception as exc:  # noqa: BLE001 (a link too long for a QR code, or no segno)
-            el("#send-note").textContent = TEXTS["qr_failed"].format(detail=exc)
+            el("#send-note").textContent = tr("qr_failed").format(detail=exc)
             return
         svg = document.createElementNS(SVG_NS, "svg")
         svg.setAttribute("viewBox", f"0 0 {size} {size}")
         svg.setAttribute("role", "img")
-        svg.setAttribute("aria-label", "QR code of the link")
+        svg.setAttribute("aria-label", tr("qr_label"))
         svg.setAttribute("shape-rendering", "crispEdges")
         svg.setAttribute("data-size", str(size))
         back = document.createElementNS(SVG_NS, "rect")
@@ -119,7 +121,8 @@ class SendDialog:
             copied = True
         except Exception:  # noqa: BLE001
             pass
-        el("#send-note").textContent = TEXTS["copied"] if copied else TEXTS["copy_by_hand"]
+        self.note_key = "copied" if copied else "copy_by_hand"
+        el("#send-note").textContent = tr(self.note_key)
 
     def share(self) -> None:
         share = getattr(window.navigator, "share", None)
@@ -128,9 +131,22 @@ class SendDialog:
         try:
             promise = window.navigator.share(js({"title": self.title, "url": str(el("#link-move").value)}))
             promise.then(lambda _: None, lambda _: None)  # a cancelled sheet is no error
-            el("#send-note").textContent = TEXTS["shared"]
+            self.note_key = "shared"
+            el("#send-note").textContent = tr("shared")
         except Exception:  # noqa: BLE001
             self.copy()
+
+
+    def relabel(self, title: str, text: str) -> None:
+        """After a language switch: the open dialog's texts in the new language."""
+        self.title = title
+        el("#send-title").textContent = title
+        el("#send-text").textContent = text
+        if self.note_key:
+            el("#send-note").textContent = tr(self.note_key)
+        qr = el("#send-qr").querySelector("svg")
+        if not absent(qr):
+            qr.setAttribute("aria-label", tr("qr_label"))
 
 
 class SeatDialog:
@@ -139,12 +155,14 @@ class SeatDialog:
     def __init__(self) -> None:
         self.on_join: Callable[[list[Party]], None] | None = None
         self.boxes: list[tuple[Party, object]] = []
+        self.name = ""
         on_click("#seat-join", lambda e: self.join())
         on_click("#seat-cancel", lambda e: close_dialog("#seat-dialog"))
 
     def ask(self, name: str, seats: list[Party], on_join: Callable[[list[Party]], None]) -> None:
         self.on_join = on_join
-        el("#seat-text").textContent = TEXTS["seat_text"].format(name=name)
+        self.name = name
+        el("#seat-text").textContent = tr("seat_text").format(name=shown_name(name))
         box = el("#seat-choices")
         box.replaceChildren()
         self.boxes = []
@@ -157,12 +175,22 @@ class SeatDialog:
             swatch = document.createElement("span")
             swatch.className = f"swatch pc-{party.letter}"
             swatch.textContent = party.letter.upper()
-            label.append(tick, swatch, document.createTextNode(
-                " " + TEXTS["seat_label"].format(player=party.title)))
+            words = document.createElement("span")
+            words.className = "seat-words"
+            words.textContent = " " + tr("seat_label").format(player=party_name(party))
+            label.append(tick, swatch, words)
             box.append(label)
             self.boxes.append((party, tick))
         self.update()
         open_dialog("#seat-dialog")
+
+    def relabel(self) -> None:
+        """After a language switch: the open question's texts in the new language."""
+        el("#seat-text").textContent = tr("seat_text").format(name=shown_name(self.name))
+        for party, tick in self.boxes:
+            words = tick.parentElement.querySelector(".seat-words")
+            if not absent(words):
+                words.textContent = " " + tr("seat_label").format(player=party_name(party))
 
     def chosen(self) -> list[Party]:
         return [party for party, tick in self.boxes if bool(tick.checked)]
@@ -186,6 +214,7 @@ class GamesDialog:
                  on_delete: Callable[[str], None], on_undo: Callable[[], None],
                  on_new: Callable[[], None]) -> None:
         self.on_open, self.on_rename, self.on_delete = on_open, on_rename, on_delete
+        self.undo_name: str | None = None
         on_click("#games-undo", lambda e: on_undo())
         on_click("#games-new", lambda e: (close_dialog("#games-dialog"), on_new()))
         on_click("#games-close", lambda e: close_dialog("#games-dialog"))
@@ -200,7 +229,7 @@ class GamesDialog:
         if not entries:
             empty = document.createElement("li")
             empty.className = "empty"
-            empty.textContent = TEXTS["no_games"]
+            empty.textContent = tr("no_games")
             box.append(empty)
         for entry in entries:
             box.append(self.row(entry, entry.slot == current))
@@ -214,11 +243,11 @@ class GamesDialog:
         info.className = "game-info"
         name = document.createElement("strong")
         name.className = "game-name"
-        name.textContent = entry.name
+        name.textContent = shown_name(entry.name)
         if current:
             here = document.createElement("span")
             here.className = "game-here"
-            here.textContent = TEXTS["current"]
+            here.textContent = tr("current")
             name.append(document.createTextNode(" "), here)
         status = document.createElement("span")
         status.className = "game-status"
@@ -227,20 +256,20 @@ class GamesDialog:
         detail.className = "game-detail"
         bits = []
         if entry.last_move:
-            bits.append(TEXTS["last_move"].format(move=entry.last_move))
+            bits.append(tr("last_move").format(move=entry.last_move))
         when = when_text(entry.updated)
         if when:
-            bits.append(TEXTS["when"].format(when=when))
+            bits.append(when)
         detail.textContent = " · ".join(bits)
         info.append(name, status, detail)
         tools = document.createElement("div")
         tools.className = "tools game-tools"
         buttons = []
         if entry.readable:
-            buttons.append(("game-open", TEXTS["open"], lambda e, s=entry.slot: self.on_open(s)))
-            buttons.append(("game-rename", TEXTS["rename"],
+            buttons.append(("game-open", tr("open"), lambda e, s=entry.slot: self.on_open(s)))
+            buttons.append(("game-rename", tr("rename"),
                             lambda e, s=entry.slot, li=li, n=entry.name: self.renaming(li, s, n)))
-        buttons.append(("game-delete", TEXTS["delete"], lambda e, s=entry.slot: self.on_delete(s)))
+        buttons.append(("game-delete", tr("delete"), lambda e, s=entry.slot: self.on_delete(s)))
         for cls, label, handler in buttons:
             button = document.createElement("button")
             button.type = "button"
@@ -251,17 +280,23 @@ class GamesDialog:
         li.append(info, tools)
         return li
 
+    def relabel(self, entries: list[library.Entry], current: str) -> None:
+        """After a language switch: the list (and the undo bar) in the new language."""
+        self.draw(entries, current)
+        if not bool(el("#games-undo-bar").hidden):
+            self.deleted(self.undo_name)
+
     def renaming(self, li, slot: str, name: str) -> None:
         """Turn the row's name into a text field; Enter or Save renames."""
         field = document.createElement("input")
         field.className = "game-name-field"
-        field.value = name
+        field.value = shown_name(name)
         field.maxLength = 60
-        field.setAttribute("aria-label", "Name of the game")
+        field.setAttribute("aria-label", tr("name_label"))
         save = document.createElement("button")
         save.type = "button"
         save.className = "game-save primary"
-        save.textContent = TEXTS["save_name"]
+        save.textContent = tr("save_name")
 
         def done(event=None) -> None:
             self.on_rename(slot, str(field.value))
@@ -280,9 +315,10 @@ class GamesDialog:
 
     def deleted(self, name: str | None) -> None:
         """Show (or hide, for ``None``) the bar that undoes the last deletion."""
+        self.undo_name = name
         el("#games-undo-bar").hidden = name is None
         if name is not None:
-            el("#games-undo-text").textContent = TEXTS["deleted"].format(name=name)
+            el("#games-undo-text").textContent = tr("deleted").format(name=shown_name(name))
 
 
 __all__ = ["SendDialog", "SeatDialog", "GamesDialog", "qr_path", "when_text"]

@@ -23,11 +23,14 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import dataclass
+from datetime import datetime
 
 from djambi import Party
 
 from app import session
+from app.i18n import N_, _, party_name, pgettext
 
 INDEX_KEY = "djambi.games.v1"
 INDEX_BACKUP_KEY = "djambi.games.v1.backup"
@@ -35,7 +38,7 @@ GAME_KEY_PREFIX = "djambi.game."
 INDEX_FORMAT = "djambi-games"
 INDEX_VERSION = 1
 
-MIGRATION_FAILED = ("Your saved game could not be moved into the games list ({detail}); it is "
+MIGRATION_FAILED = N_("Your saved game could not be moved into the games list ({detail}); it is "
                     "kept where it was and will be moved next time.")
 write_error = session.write_error
 STORAGE_FULL = session.STORAGE_FULL
@@ -171,10 +174,12 @@ class Library:
             try:
                 self.storage.set(session.BACKUP_KEY, old)
                 self.storage.remove(session.STORAGE_KEY)
-                kept = f" The unreadable data was kept under '{session.BACKUP_KEY}'."
+                return _("The saved game could not be loaded ({problem}), so a new game started. "
+                         "The unreadable data was kept under '{key}'.").format(
+                             problem=exc, key=session.BACKUP_KEY)
             except Exception:  # noqa: BLE001
-                kept = ""
-            return (f"The saved game could not be loaded ({exc}), so a new game started.{kept}")
+                return _("The saved game could not be loaded ({problem}), so a new game "
+                         "started.").format(problem=exc)
         game.name = game.name or self.next_name()
         try:
             self.storage.set(game_key(slot), game.to_json())
@@ -187,7 +192,7 @@ class Library:
                 self.storage.remove(game_key(slot))
             except Exception:  # noqa: BLE001
                 pass
-            return MIGRATION_FAILED.format(detail=str(exc) or type(exc).__name__)
+            return _(MIGRATION_FAILED).format(detail=str(exc) or type(exc).__name__)
         self.storage.remove(session.STORAGE_KEY)
         return ""
 
@@ -215,9 +220,10 @@ class Library:
         try:
             text = self.storage.get(game_key(slot))
         except Exception as exc:  # noqa: BLE001
-            raise session.SaveError(f"storage unavailable: {exc}") from None
+            raise session.SaveError(_("storage unavailable: {detail}").format(
+                detail=exc)) from None
         if text is None:
-            raise session.SaveError("the game is no longer stored")
+            raise session.SaveError(_("the game is no longer stored"))
         return session.Game.from_json(text)
 
     def games(self) -> list[tuple[str, session.Game]]:
@@ -237,7 +243,7 @@ class Library:
             try:
                 game = self.read(slot)
             except session.SaveError as exc:
-                out.append(Entry(slot, slot, f"Cannot be read: {exc}", "", "", False, False,
+                out.append(Entry(slot, slot, _("Cannot be read: {problem}").format(problem=exc), "", "", False, False,
                                  readable=False))
                 continue
             out.append(entry(slot, game))
@@ -262,10 +268,10 @@ class Library:
         Returns an error message, or ""."""
         try:
             game = self.read(slot)
-            game.name = session.clean_name(name) or game.name
+            game.name = session.clean_name(renamed(game.name, name)) or game.name
             self.storage.set(game_key(slot), game.to_json())
         except session.SaveError as exc:
-            return f"The game could not be renamed: {exc}."
+            return _("The game could not be renamed: {problem}.").format(problem=exc)
         except Exception as exc:  # noqa: BLE001
             return write_error(exc)
         return ""
@@ -306,7 +312,7 @@ class Library:
 
 def entry(slot: str, game: session.Game) -> Entry:
     moves = game.move_list()
-    last = f"{moves[-1][0].title} {moves[-1][1]}" if moves else ""
+    last = move_words(moves[-1][0], moves[-1][1]) if moves else ""
     return Entry(slot, game.name or slot, turn_words(game), last, game.updated,
                  game.board.is_game_over(), game.remote_to_move())
 
@@ -319,11 +325,69 @@ def turn_words(game: session.Game) -> str:
         return session.status_text(game)
     player: Party = board.turn
     if game.remote_to_move():
-        return f"{player.title} to move (on another device)"
+        return _("{player} to move (on another device)").format(player=party_name(player))
     if game.is_remote_game() and game.here_to_move():
-        return f"Your turn ({player.title})"
+        return _("Your turn ({player})").format(player=party_name(player))
     return session.status_text(game)
 
 
+def move_words(player: Party, move: str) -> str:
+    """``Blue C7-F4``: a move of the record with its player (the move stays a code)."""
+    # Translators: a move in the Games list and in link messages: the player (subject form)
+    # and the move's code, e.g. "Blue C7-F4".
+    return pgettext("player and move", "{player} {move}").format(player=party_name(player),
+                                                                  move=move)
+
+
+# ---------------------------------------------------------------------------- names and times
+#: The default names the app gives games (``Game 3``, ``Game 3 (version 2)``) are stored in
+#: English, as data that travels in links (``;name=``) and backups: the same stored name shows
+#: as "Partie 3" in French and "Hra 3" in Czech, on any device, in any language. A name a
+#: player typed is shown as typed (only a "(version N)" the app appended is translated).
+DEFAULT_NAME = re.compile(r"^Game (\d+)$")
+VERSION_SUFFIX = re.compile(r"^(.*) \(version (\d+)\)$")
+
+
+def shown_name(name: str) -> str:
+    """A stored game name as the page shows it in the current language."""
+    version = VERSION_SUFFIX.match(name)
+    if version:
+        return _("{name} (version {number})").format(name=shown_name(version.group(1)),
+                                                     number=version.group(2))
+    default = DEFAULT_NAME.match(name)
+    if default:
+        return _("Game {number}").format(number=default.group(1))
+    return name
+
+
+def renamed(old: str, typed: str) -> str:
+    """The name to store when a player saves ``typed`` in the rename field: keeping the shown
+    default name unchanged keeps the stored one (so it still follows the language)."""
+    return old if typed.strip() == shown_name(old) else typed
+
+
+def month_name(month: int) -> str:
+    """Month ``1``–``12`` as dates in the Games list write it after the day."""
+    # Translators: a month after the day in a date ("22 Nov"); Czech: the genitive
+    # ("22. listopadu"), French: "22 nov.".
+    return (pgettext("month", "Jan"), pgettext("month", "Feb"), pgettext("month", "Mar"),
+            pgettext("month", "Apr"), pgettext("month", "May"), pgettext("month", "Jun"),
+            pgettext("month", "Jul"), pgettext("month", "Aug"), pgettext("month", "Sep"),
+            pgettext("month", "Oct"), pgettext("month", "Nov"), pgettext("month", "Dec"))[month - 1]
+
+
+def when_text(iso: str) -> str:
+    """``22 Nov, 14:52`` for an ISO time, in the current language; "" for none."""
+    try:
+        moment = datetime.fromisoformat(iso)
+    except ValueError:
+        return ""
+    # Translators: when a game last changed, in the Games list; {month} as translated under
+    # the context "month" (Czech: "{day}. {month} {time}").
+    return _("{day} {month}, {time}").format(day=moment.day, month=month_name(moment.month),
+                                              time=moment.strftime("%H:%M"))
+
+
 __all__ = ["Library", "Entry", "Deleted", "INDEX_KEY", "GAME_KEY_PREFIX", "game_key", "entry",
-           "turn_words", "write_error", "STORAGE_FULL", "new_slot"]
+           "turn_words", "write_error", "STORAGE_FULL", "new_slot", "move_words", "shown_name",
+           "renamed", "when_text", "month_name", "DEFAULT_NAME"]

@@ -248,7 +248,7 @@ class App:
         elif state == "paused":
             prompt = _("Paused: press “Let it play” for the computer to move.")
         elif state == "waiting":
-            prompt = _(remote.TEXTS["waiting_prompt"]).format(player=i18n.party_name(game.board.turn))
+            prompt = remote.tr("waiting_prompt").format(player=i18n.party_of(game.board.turn))
         else:
             prompt = picker.prompt()
         self.panel.draw_turn(game, prompt, state, picker.active, picker.can_skip())
@@ -281,7 +281,8 @@ class App:
             return
         state = self.loop.state(self.game)
         if state == "waiting":  # another device's seat: never played here by mistake
-            self.panel.say(remote.TEXTS["not_yours"].format(player=self.game.board.turn.title))
+            self.panel.say(remote.tr("not_yours").format(
+                player=i18n.party_name(self.game.board.turn)))
             return
         if state != "idle":
             self.panel.say(_("It is the computer's turn. Press “Let it play” to go on.")
@@ -462,6 +463,12 @@ class App:
         apply_language(code)
         self.newgame.relabel()
         self.handover.relabel()
+        if bool(el("#games-dialog").open):  # play by link and the Games list (issue 15)
+            self.games.relabel(self.library.entries(), self.slot)
+        if bool(el("#send-dialog").open):
+            self.sender.relabel(*remote.send_texts(self.game))
+        if bool(el("#seat-dialog").open):
+            self.seat_question.relabel()
         self.panel.dismiss()
         self.moves.clear()
         self.refresh()
@@ -573,23 +580,6 @@ class App:
         problem = self.keeper.force(self.game)
         self.panel.say(problem or _("Kept this game; it is saved."), error=bool(problem))
 
-
-def choose_language(settings: prefs.Settings) -> str:
-    """``?lang=`` in the URL, else the language chosen in Settings, else the browser's."""
-    from urllib.parse import parse_qs
-
-    query = parse_qs(str(window.location.search).lstrip("?")).get("lang", [""])[0]
-    browser = [str(t) for t in window.navigator.languages] if window.navigator.languages else []
-    return i18n.choose_language(query, settings.language, browser)
-
-
-def apply_language(code: str) -> None:
-    """Use ``code`` for every text, the page's static ones and ``<html lang>`` included."""
-    code = i18n.set_language(code)
-    document.documentElement.lang = code
-    statictext.apply(document)
-
-
     # ------------------------------------------------------------------ play by link
     def offer_link(self) -> None:
         """After a move made here: when the next move is another device's, offer its link."""
@@ -623,7 +613,7 @@ def apply_language(code: str) -> None:
                 self.use_slot(library.new_slot())
                 self.set_game(game)
                 story = remote.continued(game, 0) if game.board.move_stack else remote.whose_turn(game)
-                self.panel.say(remote.TEXTS["opened"].format(name=game.name) + " " + story)
+                self.panel.say(remote.say("opened", game.name) + " " + story)
 
             self.seat_question.ask(incoming.name, remote.seats_to_ask(incoming), join)
             return
@@ -637,10 +627,10 @@ def apply_language(code: str) -> None:
             self.changed(animate=len(game.board.move_stack) - before == 1)
             self.panel.say(remote.continued(game, before))
         elif found.kind == remote.SAME:
-            self.panel.say(remote.TEXTS["same"].format(name=game.name))
+            self.panel.say(remote.say("same", game.name))
         elif found.kind == remote.OLDER:
-            self.panel.say(remote.TEXTS["older"].format(
-                name=game.name, theirs=len(incoming.board.move_stack), ours=len(game.board.move_stack)))
+            self.panel.say(remote.say(
+                "older", game.name, theirs=len(incoming.board.move_stack), ours=len(game.board.move_stack)))
         else:
             names = [g.name for _, g in stored]
             other = remote.version_name(game.name, names)
@@ -661,13 +651,13 @@ def apply_language(code: str) -> None:
         self.use_slot(slot, keeper)
         self.set_game(loaded.game, save=False)
         if announce:
-            text = loaded.message or (remote.TEXTS["opened"].format(name=loaded.game.name) + " "
+            text = loaded.message or (remote.say("opened", loaded.game.name) + " "
                                       + remote.whose_turn(loaded.game))
             self.panel.say(text, error=bool(loaded.message))
 
     def rename_game(self, slot: str, name: str) -> None:
         if slot == self.slot:
-            self.game.name = session.clean_name(name) or self.game.name
+            self.game.name = session.clean_name(library.renamed(self.game.name, name)) or self.game.name
             self.save()
         else:
             problem = self.library.rename(slot, name)
@@ -699,6 +689,22 @@ def apply_language(code: str) -> None:
         self.deleted = None
         self.games.deleted(None)
         self.games.draw(self.library.entries(), self.slot)
+
+
+def choose_language(settings: prefs.Settings) -> str:
+    """``?lang=`` in the URL, else the language chosen in Settings, else the browser's."""
+    from urllib.parse import parse_qs
+
+    query = parse_qs(str(window.location.search).lstrip("?")).get("lang", [""])[0]
+    browser = [str(t) for t in window.navigator.languages] if window.navigator.languages else []
+    return i18n.choose_language(query, settings.language, browser)
+
+
+def apply_language(code: str) -> None:
+    """Use ``code`` for every text, the page's static ones and ``<html lang>`` included."""
+    code = i18n.set_language(code)
+    document.documentElement.lang = code
+    statictext.apply(document)
 
 
 def main() -> None:

@@ -19,34 +19,50 @@ from dataclasses import dataclass
 
 from djambi import Party, describe_move
 
-from app import session, words
+from app import library, session, words
+from app.i18n import N_, _, party_name, party_of
 
 NEW, EXTENDS, SAME, OLDER, DIVERGES = "new", "extends", "same", "older", "diverges"
 
+#: Player-facing texts, marked with ``N_`` and translated where shown (``tr(key)``):
+#: ``{name}`` is a game's shown name (``library.shown_name``), ``{player}`` a player's name in
+#: the form the sentence needs (``app.i18n``).
 TEXTS = {
-    "same": "This link holds no new move: “{name}” is up to date.",
-    "older": ("This link is older than your copy of “{name}” ({theirs} moves; yours has "
-              "{ours}). Nothing changed."),
-    "diverges": ("This link's version of “{name}” differs from yours from move {number} on: the "
-                 "link has {link_move}, your copy has {our_move}. Both versions are kept: yours as "
-                 "“{name}” and the link's as “{other}” (see Games)."),
-    "no_move": "no move",
-    "your_turn": "Your turn: {player} to move.",
-    "their_turn": "{player} is to move, on another device: send the link.",
-    "waiting": "Now {player} is to move, on another device.",
-    "over": "{result}.",
-    "waiting_prompt": "Waiting for {player}'s move by link.",
-    "not_yours": ("It is {player}'s turn, played on another device. Wait for the link, or press "
-                  "“Play it here” to make this move at this device on purpose."),
-    "send_title": "Send the move to {player}",
-    "send_text": ("{player} plays on another device: send this link. Opening it there continues "
-                  "“{name}”."),
-    "send_end_title": "Send the last move",
-    "send_end_text": "“{name}” is over: send this link so that the other players see the end.",
-    "opened": "Opened “{name}”.",
-    "send_text_computer": ("{player} (computer) plays on the device of the player before it: "
-                           "send this link to that device."),
+    "same": N_("This link holds no new move: “{name}” is up to date."),
+    "older": N_("This link is older than your copy of “{name}”: it stops at move {theirs}, "
+                "yours is at move {ours}. Nothing changed."),
+    "diverges": N_("This link's version of “{name}” differs from yours from move {number} on: "
+                   "the link has {link_move}, your copy has {our_move}. Both versions are kept: "
+                   "yours as “{name}” and the link's as “{other}” (see Games)."),
+    "no_move": N_("no move"),
+    # Translators: {player}: subject form.
+    "your_turn": N_("Your turn: {player} to move."),
+    "their_turn": N_("{player} is to move, on another device: send the link."),
+    "waiting": N_("Now {player} is to move, on another device."),
+    "over": N_("{result}."),
+    # Translators: {player}: possessor form (Czech "Červeného").
+    "waiting_prompt": N_("Waiting for {player}'s move by link."),
+    # Translators: {player}: subject form.
+    "not_yours": N_("It is {player}'s turn, played on another device. Wait for the link, or "
+                    "press “Play it here” to make this move at this device on purpose."),
+    # Translators: {player}: possessor/object form (Czech "Poslat tah pro Červeného").
+    "send_title": N_("Send the move to {player}"),
+    # Translators: {player}: subject form.
+    "send_text": N_("{player} plays on another device: send this link. Opening it there "
+                    "continues “{name}”."),
+    "send_end_title": N_("Send the last move"),
+    "send_end_text": N_("“{name}” is over: send this link so that the other players see the "
+                        "end."),
+    "opened": N_("Opened “{name}”."),
+    # Translators: {player}: subject form.
+    "send_text_computer": N_("{player} (computer) plays on the device of the player before it: "
+                             "send this link to that device."),
 }
+
+
+def tr(key: str) -> str:
+    """``TEXTS[key]`` in the current language."""
+    return _(TEXTS[key])
 
 
 @dataclass(frozen=True)
@@ -127,15 +143,16 @@ def version_name(name: str, taken: list[str]) -> str:
 def _move_words(game: session.Game, ply: int) -> str:
     """``Blue C7-F4`` for move ``ply`` (0-based) of the game, or "no move"."""
     if ply >= len(game.board.move_stack):
-        return TEXTS["no_move"]
+        return tr("no_move")
     player, text = game.move_list()[ply]
-    return f"{player.title} {text}"
+    return library.move_words(player, text)
 
 
 def divergence(stored: session.Game, incoming: session.Game, common: int, other: str) -> str:
-    return TEXTS["diverges"].format(name=stored.name, number=common + 1,
-                                    link_move=_move_words(incoming, common),
-                                    our_move=_move_words(stored, common), other=other)
+    return tr("diverges").format(name=library.shown_name(stored.name), number=common + 1,
+                                       link_move=_move_words(incoming, common),
+                                       our_move=_move_words(stored, common),
+                                       other=library.shown_name(other))
 
 
 def continued(game: session.Game, new_from: int) -> str:
@@ -153,12 +170,12 @@ def continued(game: session.Game, new_from: int) -> str:
 def whose_turn(game: session.Game) -> str:
     board = game.board
     if board.is_game_over():
-        return TEXTS["over"].format(result=session.status_text(game))
-    player = board.turn.title
+        return tr("over").format(result=session.status_text(game))
+    player = party_name(board.turn)
     if game.here_to_move():
-        return TEXTS["your_turn"].format(player=player)
+        return tr("your_turn").format(player=player)
     if game.remote_to_move():
-        return TEXTS["waiting"].format(player=player)
+        return tr("waiting").format(player=player)
     return session.status_text(game) + "."
 
 
@@ -191,15 +208,21 @@ def should_send(game: session.Game, moved_here: bool) -> bool:
 
 def send_texts(game: session.Game) -> tuple[str, str]:
     """(title, text) of the send dialog for the player to move."""
+    name = library.shown_name(game.name)
     if game.board.is_game_over():
-        return TEXTS["send_end_title"], TEXTS["send_end_text"].format(name=game.name)
+        return tr("send_end_title"), tr("send_end_text").format(name=name)
     player = game.board.turn
-    title = TEXTS["send_title"].format(player=player.title)
+    title = tr("send_title").format(player=party_of(player))
     if game.is_computer(player):
-        return title, TEXTS["send_text_computer"].format(player=player.title)
-    return title, TEXTS["send_text"].format(player=player.title, name=game.name)
+        return title, tr("send_text_computer").format(player=party_name(player))
+    return title, tr("send_text").format(player=party_name(player), name=name)
+
+
+def say(key: str, game_name: str, **values: str) -> str:
+    """``TEXTS[key]`` in the current language, naming the game ``game_name`` as shown."""
+    return tr(key).format(name=library.shown_name(game_name), **values)
 
 
 __all__ = ["Arrival", "arrival", "common_moves", "continue_with", "other_version", "version_name",
            "divergence", "continued", "whose_turn", "seats_to_ask", "join", "should_send",
-           "send_texts", "TEXTS", "NEW", "EXTENDS", "SAME", "OLDER", "DIVERGES"]
+           "send_texts", "say", "tr", "TEXTS", "NEW", "EXTENDS", "SAME", "OLDER", "DIVERGES"]

@@ -387,17 +387,17 @@ class Loaded:
 
 
 #: Player-facing texts (whole sentences with named placeholders, for translation).
-STORAGE_FULL = ("This browser's storage for the page is full, so the game could not be saved. "
+STORAGE_FULL = N_("This browser's storage for the page is full, so the game could not be saved. "
                 "Nothing is lost: it stays open here and its last saved copy is kept. Delete "
                 "games you no longer need (Games); it is saved at the next move.")
-STORAGE_REFUSED = "The game could not be saved ({detail}). It stays open here."
+STORAGE_REFUSED = N_("The game could not be saved ({detail}). It stays open here.")
 
 
 def write_error(exc: Exception) -> str:
     """The message for a refused write: storage full, or another refusal."""
     detail = str(exc) or type(exc).__name__
     full = any(w in detail.lower() for w in ("quota", "full", "exceeded"))
-    return STORAGE_FULL if full else STORAGE_REFUSED.format(detail=detail)
+    return _(STORAGE_FULL) if full else _(STORAGE_REFUSED).format(detail=detail)
 
 
 def load(storage: Storage, key: str = STORAGE_KEY) -> Loaded:

@@ -162,3 +162,61 @@ def test_layouts_hold_in_french_and_czech(new_page, wait_ready, screenshot_dir, 
             page.screenshot(path=str(screenshot_dir / f"i18n-{lang}-{size}-{dialog[1:]}.png"))
         page.keyboard.press("Escape")
         expect(page.locator(dialog)).to_be_hidden()
+
+
+REMOTE_WORDS = {
+    "fr": {"send": "Envoyer le coup à Bleu", "text": "Bleu joue sur un autre appareil",
+           "game": "Partie 1", "link": "Lien pour le joueur suivant", "copy": "Copier",
+           "games": "Parties", "waiting": "Au tour de Bleu (sur un autre appareil)",
+           "last": "Dernier coup : Rouge A7-A6", "here": "ouverte ici", "open": "Ouvrir"},
+    "cs": {"send": "Poslat tah pro Modrého", "text": "Modrý hraje na jiném zařízení",
+           "game": "Hra 1", "link": "Odkaz pro dalšího hráče", "copy": "Kopírovat",
+           "games": "Hry", "waiting": "Na tahu je Modrý (na jiném zařízení)",
+           "last": "Poslední tah: Červený A7-A6", "here": "otevřená zde", "open": "Otevřít"},
+}
+
+
+@pytest.mark.parametrize("lang,locale", [("fr", "fr-FR"), ("cs", "cs-CZ")])
+def test_the_send_dialog_and_the_games_list_in_french_and_czech(new_page, wait_ready,
+                                                                  screenshot_dir, lang, locale):
+    """Play by link on a phone: the send dialog and the Games list speak the page's language
+    (the default game name too), and a language switch changes them without a reload."""
+    words = REMOTE_WORDS[lang]
+    page = open_page(new_page, wait_ready, locale=locale, size=SIZES["phone"])
+    page.click("#btn-new")
+    page.check("#players-4")
+    page.select_option("#seat-b", "remote")
+    page.click("#newgame-start")
+    tap(page, "A7", "A6")  # Red's move here; Blue plays on another device: the link is offered
+    expect(page.locator("#send-dialog")).to_be_visible()
+    expect(page.locator("#send-title")).to_have_text(words["send"])
+    expect(page.locator("#send-text")).to_contain_text(words["text"])
+    expect(page.locator("#send-text")).to_contain_text(words["game"])
+    expect(page.locator("#send-dialog .link-row")).to_contain_text(words["link"])
+    expect(page.locator("#send-copy")).to_have_text(words["copy"])
+    assert overflowing(page) == []
+    page.screenshot(path=str(screenshot_dir / f"i18n-{lang}-phone-send.png"))
+    page.keyboard.press("Escape")
+    expect(page.locator("#send-dialog")).to_be_hidden()
+    if page.is_visible("#message"):
+        page.click("#message-close")
+    page.click("#btn-games")
+    expect(page.locator("#games-title")).to_have_text(words["games"])
+    row = page.locator("#games-list li.game").first
+    expect(row.locator(".game-name")).to_contain_text(words["game"])
+    expect(row.locator(".game-name")).to_contain_text(words["here"])
+    expect(row.locator(".game-status")).to_have_text(words["waiting"])
+    expect(row.locator(".game-detail")).to_contain_text(words["last"])
+    expect(row.locator(".game-open")).to_have_text(words["open"])
+    assert overflowing(page) == []
+    page.screenshot(path=str(screenshot_dir / f"i18n-{lang}-phone-games.png"))
+    page.keyboard.press("Escape")
+    # Another language, no reload: the same stored game shows under the other default name.
+    other = "cs" if lang == "fr" else "fr"
+    page.click("#btn-settings")
+    page.select_option("#set-lang", other)
+    page.keyboard.press("Escape")
+    page.click("#btn-games")
+    expect(page.locator("#games-title")).to_have_text(REMOTE_WORDS[other]["games"])
+    expect(page.locator("#games-list li.game").first.locator(".game-name")).to_contain_text(
+        REMOTE_WORDS[other]["game"])

@@ -20,7 +20,7 @@ import pytest
 from djambi import Board, Kind, Party, Piece, parse_square
 from djambi.narrate import KILL, Event
 
-from app import i18n, session, statictext, words
+from app import i18n, library, remote, session, statictext, words
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("app",)
@@ -117,8 +117,8 @@ def test_english_placeholders_are_named():
 
 def test_czech_plurals_have_three_forms_and_french_two():
     cs, fr = catalog("cs"), catalog("fr")
-    one = "It replaces your unfinished game ({count} move played, {status})."
-    many = "It replaces your unfinished game ({count} moves played, {status})."
+    one = "Your unfinished game ({count} move played, {status}) stays in the Games list."
+    many = "Your unfinished game ({count} moves played, {status}) stays in the Games list."
     assert [cs.ngettext(one, many, n).split("(")[1].split(",")[0] for n in (1, 3, 5)] == [
         "{count} odehraný tah", "{count} odehrané tahy", "{count} odehraných tahů"]
     assert [fr.ngettext(one, many, n).split("(")[1].split(",")[0] for n in (0, 1, 2)] == [
@@ -297,3 +297,53 @@ def test_game_files_keep_english_headers_in_any_language(in_language):
     text = record_text(game, datetime(2026, 1, 2))
     assert '[Blue "Computer (hard)"]' in text
     assert game_from_file(text).seats == game.seats
+
+
+# ---------------------------------------------------------------------------- play by link, Games
+def test_default_game_names_are_stored_in_english_and_shown_in_the_language(in_language):
+    """``Game 3`` is data (saves, links' ``;name=``): the same stored name shows in each language;
+    a name a player typed is shown as typed."""
+    in_language("fr")
+    assert library.shown_name("Game 3") == "Partie 3"
+    assert library.shown_name("Game 3 (version 2)") == "Partie 3 (version 2)"
+    assert library.shown_name("Sunday (version 4)") == "Sunday (version 4)"
+    assert library.shown_name("Game night") == "Game night"
+    assert library.renamed("Game 3", " Partie 3 ") == "Game 3"  # unchanged: stays a default
+    assert library.renamed("Game 3", "Partie chez Ann") == "Partie chez Ann"
+    in_language("cs")
+    assert library.shown_name("Game 3 (version 2)") == "Hra 3 (verze 2)"
+    storage = session.MemoryStorage()
+    lib = library.Library(storage)
+    game = session.new_game()
+    game.name = lib.next_name()
+    assert game.name == "Game 1"  # stored in English whatever the language
+    assert lib.keeper("slotAAAA").save(game) == "" and lib.next_name() == "Game 2"
+    assert lib.rename("slotAAAA", "Hra 1") == "" and lib.read("slotAAAA").name == "Game 1"
+
+
+def test_games_list_and_link_messages_in_french_and_czech(in_language):
+    game = session.new_game(seats=["human", "remote", "easy", "remote"])
+    game.name = "Game 2"
+    game.play("C7-F4")
+    game.updated = "2026-11-22T14:52:00"
+    in_language("fr")
+    row = library.entry("slotAAAA", game)
+    assert row.status == "Au tour de Bleu (sur un autre appareil)" and row.last_move == "Rouge C7-F4"
+    assert library.when_text(game.updated) == "22 nov. à 14:52"
+    assert remote.send_texts(game) == (
+        "Envoyer le coup à Bleu",
+        "Bleu joue sur un autre appareil : envoyez-lui ce lien. Ouvert là-bas, il continue "
+        "« Partie 2 ».")
+    assert remote.whose_turn(game) == "C'est maintenant au tour de Bleu, sur un autre appareil."
+    in_language("cs")
+    assert library.entry("slotAAAA", game).last_move == "Červený C7-F4"
+    assert library.when_text(game.updated) == "22. listopadu v 14:52"
+    title, text = remote.send_texts(game)
+    assert title == "Poslat tah pro Modrého"  # the possessor/object form
+    assert text.startswith("Modrý hraje na jiném zařízení") and "„Hra 2“" in text
+    assert remote.tr("waiting_prompt").format(player=i18n.party_of(Party.BLUE)) == (
+        "Čeká se na tah Modrého přes odkaz.")
+    assert session.write_error(RuntimeError("QuotaExceededError")).startswith("Úložiště prohlížeče")
+    in_language("en")
+    assert remote.send_texts(game)[0] == "Send the move to Blue"
+    assert library.when_text(game.updated) == "22 Nov, 14:52"
