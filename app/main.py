@@ -419,6 +419,7 @@ class App:
         apply_language(code)
         self.newgame.relabel()
         self.handover.relabel()
+        self.learn.relabel()  # the lesson, the guide, the rules
         self.panel.dismiss()
         self.moves.clear()
         self.refresh()
