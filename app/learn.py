@@ -15,11 +15,11 @@ import random
 
 from pyscript import document
 
-from app import guide, lessons, session, threatview
-from app.dom import close_dialog, el, on_click, open_dialog
-from app.learnview import GuideDialog, LessonMode, PieceTip, RulesDialog, Welcome, fill_texts
+from app import guide, lessons, session, statictext, threatview
+from app.dom import el, on_click
+from app.i18n import _
+from app.learnview import GuideDialog, LessonMode, PieceTip, RulesDialog, Welcome
 
-T = guide.UI
 SUGGEST_STEP_MS = 20.0
 SUGGEST_LEVEL = "normal"
 
@@ -27,7 +27,6 @@ SUGGEST_LEVEL = "normal"
 class Learn:
     def __init__(self, app) -> None:
         self.app = app
-        fill_texts()
         self.welcome_dialog = Welcome(self.open_lessons, self.play_computer, self.pass_and_play,
                                       lambda: self.guide.open(), lambda: self.rules.open())
         self.guide = GuideDialog()
@@ -67,18 +66,27 @@ class Learn:
     def play_computer(self) -> None:
         seats = [session.HUMAN] + [SUGGEST_LEVEL] * 3
         self.leave_lesson_quietly()
-        self.app.offer_game(session.new_game(False, seats), "Start a game against the computer?",
-                            T["welcome-computer"], T["welcome-computer-note"],
-                            "Kept your game.")
+        self.app.offer_game(session.new_game(False, seats), _("Start a game against the computer?"),
+                            statictext.text("welcome-computer"),
+                            statictext.text("welcome-computer-note"), _("Kept your game."))
 
     def pass_and_play(self) -> None:
         self.leave_lesson_quietly()
         game = self.app.game
         if not game.board.move_stack and not game.has_computers() and not game.board.root().is_hostage_game:
-            self.app.panel.say(T["welcome-pass-note"])
+            self.app.panel.say(statictext.text("welcome-pass-note"))
             return
-        self.app.offer_game(session.new_game(False), "Start a game for four players?",
-                            T["welcome-pass"], T["welcome-pass-note"], "Kept your game.")
+        self.app.offer_game(session.new_game(False), _("Start a game for four players?"),
+                            statictext.text("welcome-pass"), statictext.text("welcome-pass-note"),
+                            _("Kept your game."))
+
+    def relabel(self) -> None:
+        """After a language switch: the lesson, the lessons list, the guide and the rules again
+        in the new language (the welcome's words are static: ``statictext.apply``)."""
+        self.tipper.hide()
+        self.lesson.relabel()
+        self.guide.relabel()
+        self.rules.relabel()
 
     # ------------------------------------------------------------------ lessons
     def leave_lesson_quietly(self) -> None:
@@ -115,10 +123,11 @@ class Learn:
         return self.app.shown_board()
 
     def long_press(self, sq: int) -> None:
-        piece = self.board_shown().piece_at(sq)
+        board = self.board_shown()
+        piece = board.piece_at(sq)
         if piece is None:
             return
-        self.guide.open(piece.kind.letter, guide.piece_sentence(self.board_shown(), sq))
+        self.guide.open(piece.kind.letter, lambda: guide.piece_sentence(board, sq))
 
     def tip(self, sq: int) -> None:
         self.tipper.show(sq)
@@ -198,14 +207,15 @@ class Learn:
         if app.viewing is not None:
             app.browse_to(None)
         if game.board.is_game_over() or app.loop.state(game) != "idle":
-            app.panel.say(T["suggest-wait"] if not game.board.is_game_over() else T["suggest-none"])
+            app.panel.say(_("It is not a human player's turn.") if not game.board.is_game_over()
+                          else _("No move to suggest now."))
             return
         key = (game, game.revision)
         if self.searching == key:
             return
         self.searching = key
         el("#btn-suggest").setAttribute("aria-busy", "true")
-        app.panel.say(T["suggest-thinking"])
+        app.panel.say(_("The computer is looking for a move…"))
         task = asyncio.ensure_future(self.search(game, game.revision, game.board.copy()))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
@@ -223,10 +233,10 @@ class Learn:
             if self.app.game is not game or game.revision != revision:
                 return
             self.suggested = (game, revision, move)
-            self.app.panel.say(threatview.SUGGESTION.format(move=board.move_text(move)))
+            self.app.panel.say(_(threatview.SUGGESTION).format(move=board.move_text(move)))
             self.app.draw_board()
         except Exception as exc:  # noqa: BLE001 (shown; nothing is played)
-            self.app.panel.say(f"No suggestion: {exc}", error=True)
+            self.app.panel.say(_("No suggestion: {error}").format(error=exc), error=True)
         finally:
             self.searching = None
             el("#btn-suggest").removeAttribute("aria-busy")

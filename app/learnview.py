@@ -1,6 +1,10 @@
 """Learning on the page: the welcome, the lessons list and a lesson being played, the piece guide,
 the rules, and the piece tip (touch-and-hold, hover or keyboard focus on a board piece).
 
+Words are in the current language: the dialogs' fixed texts come from ``index.html``
+(``data-i18n``, ``app.statictext``), the rest is written here with ``_()``; each view's
+``relabel()`` writes it again after a language switch (``Learn.relabel``), without a reload.
+
 The words and the checks are pure modules (``guide``, ``lessons``, ``rulebook``); this one only
 fills the dialogs of ``index.html`` and routes taps. A lesson plays on the page's board without
 touching the saved game: ``main`` asks ``LessonMode.active`` and hands it taps and the drawing.
@@ -15,18 +19,10 @@ from pyscript import document, window
 from djambi import parse_square, square_name
 
 from app import guide, lessons, render, rulebook, ui, words
-from app.dom import absent, close_dialog, el, listen, on_click, open_dialog
+from app.dom import close_dialog, el, listen, on_click, open_dialog
+from app.i18n import _, pgettext
 
-T = guide.UI
 LONG_PRESS_MS = 550
-
-
-def fill_texts() -> None:
-    """Put the learning views' words into their elements (ids are the keys of ``guide.UI``)."""
-    for key, text in T.items():
-        node = document.getElementById(key)
-        if not absent(node):
-            node.textContent = text
 
 
 class Welcome:
@@ -44,9 +40,18 @@ class Welcome:
 
 class GuideDialog:
     def __init__(self) -> None:
+        self.kind_letter: str | None = None
+        self.about: Callable[[], str] = lambda: ""
+        self.build()
+        on_click("#guide-close", lambda e: close_dialog("#guide-dialog"))
+
+    def build(self) -> None:
         body = el("#guide-body")
+        body.replaceChildren()
         intro = document.createElement("p")
-        intro.textContent = T["guide-intro"]
+        intro.textContent = _("Every piece moves in a straight line in any of the eight directions "
+                              "and nothing jumps: living pieces and corpses block the way. A corpse "
+                              "stays on the board until a necromobile moves it.")
         body.append(intro)
         for g in guide.GUIDE:
             section = document.createElement("section")
@@ -63,28 +68,42 @@ class GuideDialog:
             use.setAttribute("class", "pc")
             icon.append(use)
             title = document.createElement("span")
-            title.textContent = g.kind.title
+            title.textContent = guide.kind_title(g.kind)
             head.append(icon, title)
             section.append(head)
             figure = document.createElement("div")
             figure.className = "guide-diagram"
-            figure.innerHTML = g.diagram()  # render.diagram_svg: constants and engine enums only
+            figure.innerHTML = g.diagram()  # render.diagram_svg: constants, engine enums, catalogs' label escaped
             section.append(figure)
-            for label, text in ((T["guide-moves"], g.moves), (T["guide-kills"], g.kills),
-                                (T["guide-victim"], g.victim)):
+            labels = (pgettext("piece guide", "Moves"), pgettext("piece guide", "Kills"),
+                      pgettext("piece guide", "The victim"))
+            for label, text in zip(labels, (g.moves, g.kills, g.victim)):
                 p = document.createElement("p")
                 strong = document.createElement("strong")
-                strong.textContent = label + ": "
-                p.append(strong, document.createTextNode(text))
+                # Translators: a heading before a sentence of the piece guide ("Moves: …").
+                strong.textContent = _("{label}: ").format(label=label)
+                p.append(strong, document.createTextNode(_(text)))
                 section.append(p)
             body.append(section)
-        on_click("#guide-close", lambda e: close_dialog("#guide-dialog"))
+        self.mark_current()
 
-    def open(self, kind_letter: str | None = None, about: str = "") -> None:
+    def mark_current(self) -> None:
+        about = self.about()
         el("#guide-piece").textContent = about
         el("#guide-piece").hidden = not about
         for section in document.querySelectorAll(".guide-kind"):
-            section.classList.toggle("current", section.id == f"guide-{kind_letter}")
+            section.classList.toggle("current", section.id == f"guide-{self.kind_letter}")
+
+    def relabel(self) -> None:
+        """The guide again in the current language (the piece it was opened at kept)."""
+        self.build()
+
+    def open(self, kind_letter: str | None = None, about: Callable[[], str] | None = None) -> None:
+        """Open the guide, at ``kind_letter``'s section if given; ``about`` says (in the current
+        language, at each call) what the piece the player pressed is."""
+        self.kind_letter = kind_letter
+        self.about = about or (lambda: "")
+        self.mark_current()
         open_dialog("#guide-dialog")
         if kind_letter:
             el(f"#guide-{kind_letter}").scrollIntoView()
@@ -101,12 +120,14 @@ class RulesDialog:
         self.built = False
         on_click("#rules-close", lambda e: close_dialog("#rules-dialog"))
 
-    def build(self) -> None:
+    def build(self, opened: set[int] | None = None) -> None:
         body = el("#rules-body")
+        body.replaceChildren()
         for i, section in enumerate(rulebook.sections()):
             box = document.createElement("details")
-            box.id = f"rule-{section.slug}"
-            if i == 0:
+            box.id = f"rule-{i}"
+            box.dataset.slug = section.slug
+            if i == 0 if opened is None else i in opened:
                 box.open = True
             summary = document.createElement("summary")
             summary.textContent = section.title
@@ -137,6 +158,13 @@ class RulesDialog:
         if not self.built:
             self.build()
         open_dialog("#rules-dialog")
+
+    def relabel(self) -> None:
+        """The rules in the current language; the sections the player had opened stay open."""
+        if not self.built:
+            return
+        boxes = list(document.querySelectorAll("#rules-body details"))
+        self.build({i for i, box in enumerate(boxes) if box.open})
 
 
 class PieceTip:
@@ -169,7 +197,8 @@ class PieceTip:
     def show(self, sq: int) -> None:
         text = guide.piece_sentence(self.board_of(), sq)
         tip = el("#piece-tip")
-        tip.textContent = f"{square_name(sq)}: {text}" if text else ""
+        # Translators: the piece tip over the board, "I8: Blue's reporter, played by Green."
+        tip.textContent = _("{square}: {piece}").format(square=square_name(sq), piece=text) if text else ""
         tip.hidden = not text
 
     def hide(self) -> None:
@@ -237,9 +266,11 @@ class LessonMode:
         self.run: lessons.LessonRun | None = None
         self.picker: ui.Picker | None = None
         self.done = lessons.load_done(storage)
+        self.said: Callable[[], str] = lambda: ""
+        self.said_as = ""
         self.build_list()
         on_click("#lessons-close", lambda e: close_dialog("#lessons-dialog"))
-        on_click("#lesson-hint", lambda e: self.note(self.run.step.hint if self.run else ""))
+        on_click("#lesson-hint", lambda e: self.note(lambda: _(self.run.step.hint) if self.run else ""))
         on_click("#lesson-restart", lambda e: self.restart())
         on_click("#lesson-next", lambda e: self.next_lesson())
         on_click("#lesson-list", lambda e: self.open_list())
@@ -261,15 +292,16 @@ class LessonMode:
             button.className = "lesson-item"
             title = document.createElement("span")
             title.className = "lesson-name"
-            title.textContent = f"{number}. {lesson.title}"
+            title.textContent = _("{number}. {title}").format(number=number, title=_(lesson.title))
             about = document.createElement("span")
             about.className = "lesson-about"
-            about.textContent = lesson.about
+            about.textContent = _(lesson.about)
             mark = document.createElement("span")
             mark.className = "lesson-mark"
             if lesson.id in self.done:
                 li.classList.add("done")
-                mark.textContent = "✓ " + T["lesson-done-mark"]
+                # Translators: the mark of a finished lesson in the list.
+                mark.textContent = _("✓ Done")
             button.append(title, mark, about)
             listen(button, "click", lambda e, lid=lesson.id: (close_dialog("#lessons-dialog"), self.start(lid)))
             li.append(button)
@@ -286,7 +318,7 @@ class LessonMode:
         self.picker = ui.Picker(self.run.board)
         document.body.classList.add("learning")
         el("#lesson-box").hidden = False
-        self.note("")
+        self.note(None)
         self.draw()
 
     def restart(self) -> None:
@@ -294,7 +326,7 @@ class LessonMode:
             return
         self.run.restart()
         self.picker.reset(self.run.board)
-        self.note("")
+        self.note(None)
         self.draw()
 
     def next_lesson(self) -> None:
@@ -323,40 +355,63 @@ class LessonMode:
         if self.run is None or self.picker is None:
             return
         if self.run.finished:
-            self.note(T["lesson-finished"].format(done=self.run.step.done))
+            step = self.run.step
+            self.note(lambda: _("Lesson finished. {done}").format(done=_(step.done)))
             return
         result = self.picker.tap(sq)
         if result.kind == "play" and result.move is not None:
             answer = self.run.answer(result.move)
             self.picker.reset(self.run.board)
             if answer.kind == "wrong":
-                self.note(answer.text, wrong=True)
+                self.note(lambda: answer.text, wrong=True)
             else:
-                text = answer.text
-                if answer.replies:
-                    said = words.sentences(e for _, events in answer.replies for e in events)
-                    if said:
-                        text += " " + T["lesson-replies"].format(moves=" ".join(said))
                 if answer.kind == "done":
                     self.finish()
-                    text = T["lesson-finished"].format(done=text)
-                self.note(text, good=True)
+                self.note(lambda: self.answer_text(answer), good=True)
         elif result.message:
-            self.note(result.message)
+            message = result.message
+            self.note(lambda: message)
         self.draw()
+
+    @staticmethod
+    def answer_text(answer: lessons.Answer) -> str:
+        """A right move's words: what it did, the replies played, whether the lesson is done."""
+        text = answer.text
+        if answer.replies:
+            said = words.sentences(e for _m, events in answer.replies for e in events)
+            if said:
+                text += " " + _("Then: {moves}").format(moves=" ".join(said))
+        if answer.kind == "done":
+            text = _("Lesson finished. {done}").format(done=text)
+        return text
 
     def finish(self) -> None:
         self.done.add(self.run.lesson.id)
         problem = lessons.save_done(self.storage, self.done)
         if problem:
-            self.note(problem, wrong=True)
+            self.note(lambda: problem, wrong=True)
 
     # ------------------------------------------------------------------ drawing
-    def note(self, text: str, wrong: bool = False, good: bool = False) -> None:
+    def note(self, said: Callable[[], str] | None, wrong: bool = False, good: bool = False) -> None:
+        """Show what ``said`` says (called again after a language switch); None: nothing."""
+        self.said = said or (lambda: "")
+        self.said_as = "wrong" if wrong else ("good" if good else "")
+        self.show_note()
+
+    def show_note(self) -> None:
+        text = self.said()
         box = el("#lesson-note")
         box.textContent = text
-        box.className = "wrong" if wrong else ("good" if good else "")
+        box.className = self.said_as
         box.hidden = not text
+
+    def relabel(self) -> None:
+        """The lessons list (if open) and the lesson being played in the current language."""
+        if bool(el("#lessons-dialog").open):
+            self.build_list()
+        if self.run is not None:
+            self.show_note()
+            self.draw()
 
     def views(self) -> list[render.SquareView]:
         run, picker = self.run, self.picker
@@ -377,13 +432,15 @@ class LessonMode:
             return
         lesson = run.lesson
         number = [l.id for l in lessons.LESSONS].index(lesson.id) + 1
-        el("#lesson-count").textContent = T["lesson-count"].format(number=number, total=len(lessons.LESSONS))
-        el("#lesson-title").textContent = lesson.title
-        el("#lesson-about").textContent = lesson.about
+        el("#lesson-count").textContent = _("Lesson {number} of {total}").format(
+            number=number, total=len(lessons.LESSONS))
+        el("#lesson-title").textContent = _(lesson.title)
+        el("#lesson-about").textContent = _(lesson.about)
         steps = len(lesson.steps)
-        task = run.step.task
+        task = _(run.step.task)
         if steps > 1:
-            task = T["lesson-step"].format(number=run.step_index + 1, total=steps, task=task)
+            task = _("Step {number} of {total}: {task}").format(number=run.step_index + 1,
+                                                                total=steps, task=task)
         el("#lesson-task").textContent = task
         el("#lesson-prompt").textContent = "" if run.finished else self.picker.prompt()
         el("#lesson-next").hidden = not run.finished
@@ -392,4 +449,4 @@ class LessonMode:
         self.on_draw()
 
 
-__all__ = ["Welcome", "GuideDialog", "RulesDialog", "PieceTip", "LessonMode", "fill_texts"]
+__all__ = ["Welcome", "GuideDialog", "RulesDialog", "PieceTip", "LessonMode"]

@@ -5,7 +5,9 @@ reaches its goal, every goal is reachable, and the replies the lesson plays for 
 stay legal whatever accepted move the learner chose. The page (``app.learnview``) only draws a
 ``LessonRun`` and feeds it the learner's moves.
 
-A lesson is plain data (``Lesson``): an id, a title, what it teaches, and its ``Step`` values. Its
+A lesson is plain data (``Lesson``): an id, a title, what it teaches, and its ``Step`` values; its
+words (title, about, task, hint, done) are msgids marked with ``N_``, translated where shown
+(``_(lesson.title)``), so that the checks below never depend on the language. Its
 position is a *small diagram* (position texts always hold all 36 pieces; a lesson needs only a
 few), written as ``square=symbol`` tokens::
 
@@ -47,6 +49,8 @@ from djambi.board import FROZEN, HOSTAGE
 from djambi.narrate import ARMY, END, KILL, MOVE, PERISH, PLACE, CORPSE, POWER, THAW, Event, describe_move
 from djambi.threats import reach, threats
 from djambi.turns import Turn
+
+from app.i18n import N_, _
 
 DONE_KEY = "djambi.lessons.v1"
 
@@ -189,173 +193,173 @@ class Lesson:
 
 LESSONS: tuple[Lesson, ...] = (
     Lesson(
-        "militant", "The militant",
-        "Militants move one or two squares in a straight line, in any of the eight directions, "
-        "and kill by moving onto an enemy. The killer then puts the corpse on any empty square.",
+        "militant", N_("The militant"),
+        N_("Militants move one or two squares in a straight line, in any of the eight directions, "
+           "and kill by moving onto an enemy. The killer then puts the corpse on any empty square."),
         "D5=rM D7=bM A9=rC I1=bC G8=bM",
-        (Step("Kill Blue's militant on D7 with your militant on D5, then put the corpse anywhere.",
+        (Step(N_("Kill Blue's militant on D7 with your militant on D5, then put the corpse anywhere."),
               "kill bM by M",
-              "Your militant on D5 reaches D7: two squares straight up. Tap the militant, then D7.",
-              "The militant took D7 and the corpse went where you put it. Corpses stay on the "
-              "board for the rest of the game and block the way.",
+              N_("Your militant on D5 reaches D7: two squares straight up. Tap the militant, then D7."),
+              N_("The militant took D7 and the corpse went where you put it. Corpses stay on the "
+                 "board for the rest of the game and block the way."),
               "D5xD7@A1"),),
     ),
     Lesson(
-        "chief", "The chief",
-        "The chief moves any distance in a straight line and kills like a militant, from afar. "
-        "Lose him and your whole army is lost.",
+        "chief", N_("The chief"),
+        N_("The chief moves any distance in a straight line and kills like a militant, from afar. "
+           "Lose him and your whole army is lost."),
         "C3=rC C8=bR I9=bC A1=rM",
-        (Step("Kill Blue's reporter on C8 with your chief.",
+        (Step(N_("Kill Blue's reporter on C8 with your chief."),
               "kill bR by C",
-              "Your chief on C3 sees C8 straight up the column: nothing stands between them.",
-              "The chief killed from five squares away and placed the corpse.",
+              N_("Your chief on C3 sees C8 straight up the column: nothing stands between them."),
+              N_("The chief killed from five squares away and placed the corpse."),
               "C3xC8@A9"),),
     ),
     Lesson(
-        "assassin", "The assassin",
-        "The assassin moves like the chief and kills by taking the square; the corpse goes to the "
-        "square the assassin started from. Any piece passes over the empty maze.",
+        "assassin", N_("The assassin"),
+        N_("The assassin moves like the chief and kills by taking the square; the corpse goes to the "
+           "square the assassin started from. Any piece passes over the empty maze."),
         "B2=rA F6=bC A9=rC I1=bM",
-        (Step("Kill Blue's chief with your assassin: the diagonal passes over the empty maze.",
+        (Step(N_("Kill Blue's chief with your assassin: the diagonal passes over the empty maze."),
               "kill bC by A",
-              "The assassin on B2 reaches F6 along the diagonal, over the empty maze in E5.",
-              "Blue's chief is dead and his corpse lies on B2, where the assassin started. Blue "
-              "is out, and with him the last of your enemies: you win.",
+              N_("The assassin on B2 reaches F6 along the diagonal, over the empty maze in E5."),
+              N_("Blue's chief is dead and his corpse lies on B2, where the assassin started. Blue "
+                 "is out, and with him the last of your enemies: you win."),
               "B2xF6"),),
     ),
     Lesson(
-        "reporter", "The reporter",
-        "The reporter moves to an empty square, then may kill one enemy on a square next to it "
-        "— above, below, left or right, never diagonally. The corpse stays where it was.",
+        "reporter", N_("The reporter"),
+        N_("The reporter moves to an empty square, then may kill one enemy on a square next to it "
+           "— above, below, left or right, never diagonally. The corpse stays where it was."),
         "C4=rR G5=bC A9=rC G7=bM",
-        (Step("Kill Blue's chief on G5 with your reporter.",
+        (Step(N_("Kill Blue's chief on G5 with your reporter."),
               "kill bC by R",
-              "The reporter kills by standing next to its victim, not on it: move it to G4, "
-              "right below the chief, then tap the chief.",
-              "The reporter stopped next to the chief and killed him; the corpse stays on G5.",
+              N_("The reporter kills by standing next to its victim, not on it: move it to G4, "
+                 "right below the chief, then tap the chief."),
+              N_("The reporter stopped next to the chief and killed him; the corpse stays on G5."),
               "C4-G4xG5"),),
     ),
     Lesson(
-        "provocateur", "The provocateur",
-        "The provocateur kills nobody: it takes the square of an enemy piece and puts that piece, "
-        "alive, on any empty square.",
+        "provocateur", N_("The provocateur"),
+        N_("The provocateur kills nobody: it takes the square of an enemy piece and puts that piece, "
+           "alive, on any empty square."),
         "A5=rC E1=bA C1=rP I9=bC",
-        (Step("Blue's assassin on E1 can kill your chief on A5. Use your provocateur to move the "
-              "assassin somewhere harmless.",
+        (Step(N_("Blue's assassin on E1 can kill your chief on A5. Use your provocateur to move the "
+                 "assassin somewhere harmless."),
               "place bA, safe C",
-              "Tap the provocateur on C1, then the assassin, then a square from which the assassin "
-              "cannot reach your chief (not on row 5, column A or a diagonal of A5).",
-              "The assassin was moved, alive, and your chief is safe for now.",
+              N_("Tap the provocateur on C1, then the assassin, then a square from which the assassin "
+                 "cannot reach your chief (not on row 5, column A or a diagonal of A5)."),
+              N_("The assassin was moved, alive, and your chief is safe for now."),
               "C1-E1@I1"),),
     ),
     Lesson(
-        "necromobile", "The necromobile",
-        "Only the necromobile moves corpses: it takes the square of a corpse and puts the corpse "
-        "on any empty square. Corpses block every piece, so they make walls.",
+        "necromobile", N_("The necromobile"),
+        N_("Only the necromobile moves corpses: it takes the square of a corpse and puts the corpse "
+           "on any empty square. Corpses block every piece, so they make walls."),
         "A9=rC A1=bA C1=rN C3=xM I5=bC I1=bM",
-        (Step("Blue's assassin on A1 can kill your chief on A9, up the column. Block the column "
-              "with the corpse on C3: your necromobile moves it.",
+        (Step(N_("Blue's assassin on A1 can kill your chief on A9, up the column. Block the column "
+                 "with the corpse on C3: your necromobile moves it."),
               "corpse, safe C",
-              "Tap the necromobile on C1, then the corpse on C3, then a square of column A between "
-              "the assassin and your chief.",
-              "The corpse blocks the column: the assassin cannot pass it.",
+              N_("Tap the necromobile on C1, then the corpse on C3, then a square of column A between "
+                 "the assassin and your chief."),
+              N_("The corpse blocks the column: the assassin cannot pass it."),
               "C1-C3@A5"),),
     ),
     Lesson(
-        "maze", "The maze and power",
-        "The centre square, E5, is the maze. Only a chief may stop on it; while he holds it his "
-        "player is in power and plays more turns than the others.",
+        "maze", N_("The maze and power"),
+        N_("The centre square, E5, is the maze. Only a chief may stop on it; while he holds it his "
+           "player is in power and plays more turns than the others."),
         "B2=rC A9=rM I9=bC I1=bM",
-        (Step("Take power: move your chief into the maze.",
+        (Step(N_("Take power: move your chief into the maze."),
               "power r",
-              "Only the chief may stop on the maze. Yours on B2 reaches E5 along the diagonal.",
-              "Your chief holds the maze: you are in power.",
+              N_("Only the chief may stop on the maze. Yours on B2 reaches E5 along the diagonal."),
+              N_("Your chief holds the maze: you are in power."),
               "B2-E5"),),
     ),
     Lesson(
-        "extra-turns", "The ruler's extra turns",
-        "With three or four players in the game, the player in power plays after every other "
-        "player's turn. (With two players left, he plays twice after each of the other's turns.)",
+        "extra-turns", N_("The ruler's extra turns"),
+        N_("With three or four players in the game, the player in power plays after every other "
+           "player's turn. (With two players left, he plays twice after each of the other's turns.)"),
         "D4=rC C3=rM C5=yM I9=bC I8=bM I1=yC",
-        (Step("Take power: move your chief into the maze.",
+        (Step(N_("Take power: move your chief into the maze."),
               "power r",
-              "Only the chief may stop on the maze; yours is next to it on D4.",
-              "You are in power. Blue played; now you play again, before Yellow.",
+              N_("Only the chief may stop on the maze; yours is next to it on D4."),
+              N_("You are in power. Blue played; now you play again, before Yellow."),
               "D4-E5",
               replies=("I8-H8|I8-H7",)),
-         Step("It is your extra turn. Kill Yellow's militant on C5 before Yellow can move it.",
+         Step(N_("It is your extra turn. Kill Yellow's militant on C5 before Yellow can move it."),
               "kill yM, extra",
-              "Your militant on C3 reaches C5: two squares up.",
-              "You killed on your extra turn: the ruler plays between every other player's turns.",
+              N_("Your militant on C3 reaches C5: two squares up."),
+              N_("You killed on your extra turn: the ruler plays between every other player's turns."),
               "C3xC5@A1")),
         control="rbyr",
     ),
     Lesson(
-        "walled-in", "Corpses wall in a chief",
-        "A chief whose every neighbouring square holds a corpse, and whose player has no living "
-        "necromobile to clear them, perishes: his player is out of the game.",
+        "walled-in", N_("Corpses wall in a chief"),
+        N_("A chief whose every neighbouring square holds a corpse, and whose player has no living "
+           "necromobile to clear them, perishes: his player is out of the game."),
         "I9=bC H9=xM I8=xA C2=rN C4=xR A1=rC E1=bM",
-        (Step("Blue's chief in the corner has corpses on two sides. Bring the corpse from C4 to "
-              "the last open square, H8, with your necromobile.",
+        (Step(N_("Blue's chief in the corner has corpses on two sides. Bring the corpse from C4 to "
+                 "the last open square, H8, with your necromobile."),
               "perish b",
-              "Tap the necromobile on C2, then the corpse on C4, then H8: the last square next to "
-              "Blue's chief.",
-              "Walled in by corpses, with no necromobile of his own, Blue's chief perished.",
+              N_("Tap the necromobile on C2, then the corpse on C4, then H8: the last square next to "
+                 "Blue's chief."),
+              N_("Walled in by corpses, with no necromobile of his own, Blue's chief perished."),
               "C2-C4@H8"),),
     ),
     Lesson(
-        "control", "Control passes with the chief",
-        "Whoever kills a chief takes over all his player's living pieces: they play for the killer "
-        "from then on, and the dead chief's player is out.",
+        "control", N_("Control passes with the chief"),
+        N_("Whoever kills a chief takes over all his player's living pieces: they play for the killer "
+           "from then on, and the dead chief's player is out."),
         "B8=rA F8=bC G3=bM I9=yM G1=yC A1=rC",
-        (Step("Kill Blue's chief on F8 with your assassin.",
+        (Step(N_("Kill Blue's chief on F8 with your assassin."),
               "army b r",
-              "Your assassin on B8 reaches F8 along row 8.",
-              "Blue is out and his militant now plays for you. Yellow played; your turn.",
+              N_("Your assassin on B8 reaches F8 along row 8."),
+              N_("Blue is out and his militant now plays for you. Yellow played; your turn."),
               "B8xF8",
               replies=("I9-I8|I9-H8",)),
-         Step("Use Blue's militant on G3, now yours, to kill Yellow's chief on G1.",
+         Step(N_("Use Blue's militant on G3, now yours, to kill Yellow's chief on G1."),
               "kill yC by bM",
-              "The blue militant is yours now: tap it on G3, then Yellow's chief two squares down.",
-              "With Blue's militant you killed Yellow's chief: you win.",
+              N_("The blue militant is yours now: tap it on G3, then Yellow's chief two squares down."),
+              N_("With Blue's militant you killed Yellow's chief: you win."),
               "G3xG1@A9")),
         control="rbyr",
     ),
     Lesson(
-        "frozen", "Frozen armies",
-        "When a chief perishes while nobody holds the maze, his pieces are frozen: nobody plays "
-        "them, kills them or moves them — until a chief takes the maze, whose player then takes "
-        "them all.",
+        "frozen", N_("Frozen armies"),
+        N_("When a chief perishes while nobody holds the maze, his pieces are frozen: nobody plays "
+           "them, kills them or moves them — until a chief takes the maze, whose player then takes "
+           "them all."),
         "D4=rC F6=bM F4=bA I9=xC H9=xM H8=xM I8=xM A1=yC A2=yM I1=rM",
-        (Step("Blue's pieces are frozen. Take the maze with your chief to take them over.",
+        (Step(N_("Blue's pieces are frozen. Take the maze with your chief to take them over."),
               "thaw b r",
-              "Frozen pieces cannot be killed or moved. Take the maze: your chief is next to it.",
-              "You are in power and Blue's frozen pieces now play for you.",
+              N_("Frozen pieces cannot be killed or moved. Take the maze: your chief is next to it."),
+              N_("You are in power and Blue's frozen pieces now play for you."),
               "D4-E5"),),
         control="rfyy",
     ),
     Lesson(
-        "hostage", "Three players: the hostage",
-        "In a game of three, Green is the hostage: he never moves, and anyone may kill or move his "
-        "pieces. Whoever kills the hostage chief takes over his pieces.",
+        "hostage", N_("Three players: the hostage"),
+        N_("In a game of three, Green is the hostage: he never moves, and anyone may kill or move his "
+           "pieces. Whoever kills the hostage chief takes over his pieces."),
         "D6=rM D4=gC C4=gM A9=rC I9=bC I1=yC H1=yM G9=bM",
-        (Step("Kill the hostage chief on D4 with your militant on D6 and take his army.",
+        (Step(N_("Kill the hostage chief on D4 with your militant on D6 and take his army."),
               "army g r",
-              "Your militant on D6 reaches D4: two squares down, over the empty D5.",
-              "The hostage chief is dead: Green's militant plays for you now.",
+              N_("Your militant on D6 reaches D4: two squares down, over the empty D5."),
+              N_("The hostage chief is dead: Green's militant plays for you now."),
               "D6xD4@A1"),),
         control="rbyh",
     ),
     Lesson(
-        "end", "How a game ends",
-        "A player is out when his chief dies. The last player left wins. A game is also drawn when "
-        "everybody agrees, when nobody can move, or after 120 turns with no kill.",
+        "end", N_("How a game ends"),
+        N_("A player is out when his chief dies. The last player left wins. A game is also drawn when "
+           "everybody agrees, when nobody can move, or after 120 turns with no kill."),
         "A9=rC E9=rR I9=bC I7=bM F2=bR",
-        (Step("Only Blue is left against you. Win the game: kill his chief on I9.",
+        (Step(N_("Only Blue is left against you. Win the game: kill his chief on I9."),
               "end r",
-              "Your chief on A9 sees I9 along row 9, but your reporter on E9 is in the way. The "
-              "reporter can kill the chief from H9, next to him.",
-              "Blue's chief is dead: you are the last player left, and you win.",
+              N_("Your chief on A9 sees I9 along row 9, but your reporter on E9 is in the way. The "
+                 "reporter can kill the chief from H9, next to him."),
+              N_("Blue's chief is dead: you are the last player left, and you win."),
               "E9-H9xI9"),),
     ),
 )
@@ -367,12 +371,24 @@ BY_ID = {lesson.id: lesson for lesson in LESSONS}
 @dataclass(frozen=True)
 class Answer:
     """What a learner's move did: ``kind`` is ``wrong`` (taken back), ``next`` (the step is done,
-    another follows; ``replies`` were played) or ``done`` (the lesson is finished)."""
+    another follows; ``replies`` were played) or ``done`` (the lesson is finished). ``text`` says
+    it in the current language (read it again after a language switch: it follows)."""
 
     kind: str
-    text: str
+    step: Step | None
     events: tuple[Event, ...] = ()
     replies: tuple[tuple[Move, tuple[Event, ...]], ...] = ()
+
+    @property
+    def text(self) -> str:
+        from app.words import sentences
+
+        if self.step is None:
+            return _("This lesson is finished.")
+        if self.kind == "wrong":
+            said = " ".join(sentences(self.events[:2]))
+            return _(WRONG).format(what=said, hint=_(self.step.hint))
+        return _(self.step.done)
 
 
 def play_replies(board: Board, replies: tuple[str, ...]) -> list[tuple[Move, tuple[Event, ...]]]:
@@ -418,29 +434,26 @@ class LessonRun:
 
     def answer(self, move: Move) -> Answer:
         """Check the learner's move: a wrong one leaves the board as it was."""
-        from app.words import sentences
-
         if self.finished:
-            return Answer("wrong", "This lesson is finished.")
+            return Answer("wrong", None)
         before = self.board
         events = describe_move(before, move)
         after = before.copy()
         after.push(move)
-        if not meets(self.step.goal, before, move, events, after):
-            said = " ".join(sentences(events[:2]))
-            return Answer("wrong", WRONG.format(what=said, hint=self.step.hint), events)
+        step = self.step
+        if not meets(step.goal, before, move, events, after):
+            return Answer("wrong", step, events)
         self.board = after
-        done = self.step.done
         if self.step_index + 1 >= len(self.lesson.steps):
             self.finished = True
-            return Answer("done", done, events)
-        replies = tuple(play_replies(self.board, self.step.replies))
+            return Answer("done", step, events)
+        replies = tuple(play_replies(self.board, step.replies))
         self.step_index += 1
-        return Answer("next", done, events, replies)
+        return Answer("next", step, events, replies)
 
 
 #: The words of a wrong answer: what the move did, then why it does not do the job.
-WRONG = "Not this one, the move is taken back. {what} {hint}"
+WRONG = N_("Not this one, the move is taken back. {what} {hint}")
 
 
 # ---------------------------------------------------------------------------- finished lessons
@@ -461,7 +474,7 @@ def save_done(storage, done: set[str]) -> str:
     try:
         storage.set(DONE_KEY, json.dumps(sorted(done)))
     except Exception as exc:  # noqa: BLE001
-        return f"Could not remember the finished lessons: {exc}."
+        return _("Could not remember the finished lessons: {error}.").format(error=exc)
     return ""
 
 

@@ -469,6 +469,7 @@ class App:
             self.sender.relabel(*remote.send_texts(self.game))
         if bool(el("#seat-dialog").open):
             self.seat_question.relabel()
+        self.learn.relabel()  # the lesson, the guide, the rules
         self.panel.dismiss()
         self.moves.clear()
         self.refresh()

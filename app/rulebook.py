@@ -1,5 +1,6 @@
-"""The rules in the app: ``docs/rules.md`` (copied into ``app.rules_text`` by scripts/gen_rules.py)
-split into a section per rule, for the page's rules dialog.
+"""The rules in the app: ``docs/rules.md`` and its translations ``docs/rules.fr.md`` and
+``docs/rules.cs.md`` (copied into ``app.rules_text`` by scripts/gen_rules.py), in the player's
+language, split into a section per rule, for the page's rules dialog.
 
 Pure Python. The markdown used there is small: ``#``/``##`` headings, paragraphs, ``-`` and
 ``1.`` list items (continued by indented lines), ``**bold**``, ``*italic*`` and ```code```. The
@@ -13,7 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from app.rules_text import RULES_MD
+from app import i18n
+from app.rules_text import RULES, RULES_MD
 
 #: A run of text: ``("", text)``, ``("b", bold)``, ``("i", italic)`` or ``("c", code)``.
 Run = tuple[str, str]
@@ -69,8 +71,16 @@ def _block(kind: str, lines: list[str]) -> Block | None:
     return Block(kind, runs(text))
 
 
-def sections(markdown: str = RULES_MD) -> tuple[Section, ...]:
-    """The document as sections: the first is its title with the opening paragraphs."""
+def text_in(code: str) -> str:
+    """The rules' markdown in language ``code`` (English if there is no translation)."""
+    return RULES.get(code, RULES_MD)
+
+
+def sections(markdown: str | None = None) -> tuple[Section, ...]:
+    """The document as sections: the first is its title with the opening paragraphs. Without
+    ``markdown``: the rules in the current language (``app.i18n.language()``)."""
+    if markdown is None:
+        markdown = text_in(i18n.language())
     out: list[Section] = []
     title = ""
     blocks: list[Block] = []
@@ -115,4 +125,4 @@ def plain(block: Block) -> str:
     return "".join(text for _, text in block.runs)
 
 
-__all__ = ["sections", "Section", "Block", "runs", "plain"]
+__all__ = ["sections", "text_in", "Section", "Block", "runs", "plain"]

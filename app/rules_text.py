@@ -1,4 +1,5 @@
-"""The rules as implemented: a copy of docs/rules.md, made by scripts/gen_rules.py (do not edit)."""
+"""The rules as implemented: a copy of docs/rules.md and its translations
+(docs/rules.<lang>.md), made by scripts/gen_rules.py (do not edit)."""
 
 RULES_MD = (
     '# Djambi: the rules as implemented\n'
@@ -174,3 +175,291 @@ RULES_MD = (
     '11. **A draw by agreement** is recorded by `Board.agree_draw()` (the game record writes it as `draw`\n'
     '    or `draw agreed`); the app asks every active human player before calling it.\n'
 )
+
+RULES_FR = (
+    "# Djambi : les règles telles qu'elles sont appliquées\n"
+    '\n'
+    'Voici ce que fait `djambi/`, règle par règle. Sources : les textes de `shared/seeds/` — **[000]**\n'
+    "article d'encyclopédie (anglais), **[001]** les règles complètes traduites de l'original français,\n"
+    "**[002]** page de variantes d'échecs, **[003]** article tchèque — et les **décisions** qui font foi\n"
+    "(`shared/rulings.md`, citées **R§n**). En cas de désaccord, les décisions l'emportent. La dernière\n"
+    'section liste les choix que nous avons dû faire là où ni les sources ni les décisions ne tranchent.\n'
+    '\n'
+    'Les cases vont de A1 à I9 : colonnes A à I de gauche à droite, rangées 1 à 9 de bas en haut. E5 est\n'
+    'le **labyrinthe** ; toutes les autres cases forment le **champ**.\n'
+    '\n'
+    '## 1. Plateau et départ (R§1 ; [001] §2.1–2.2, [000], [002])\n'
+    'Plateau de 9×9, 36 pièces : pour chaque camp un chef, un assassin, un reporter, un provocateur, un\n'
+    'nécromobile et quatre militants. Rouge en A9 (en haut à gauche), Bleu en I9, Jaune en I1, Vert en\n'
+    'A1, chaque coin en miroir de celui de Rouge (`A9` chef, `B9` assassin, `C9 C8 A7 B7` militants,\n'
+    '`A8` reporter, `B8` provocateur, `C7` nécromobile). Ordre des places : Rouge, Bleu, Jaune, Vert ;\n'
+    'Rouge joue en premier.\n'
+    '\n'
+    '## 2. Déplacements (R§2 ; [001] §1.6, §1.3, §2.4.2)\n'
+    "Chaque pièce se déplace en ligne droite dans l'une des huit directions ; les militants d'une ou deux\n"
+    "cases, les autres pièces d'autant de cases qu'elles veulent. Rien ne saute : pièces vivantes et\n"
+    'cadavres bloquent le passage. Toute pièce peut traverser le labyrinthe **vide** ; seul un chef\n'
+    "vivant y termine un simple déplacement (les autres n'y entrent que pour agir sur ce qui s'y trouve,\n"
+    '§4). Un coup ne se termine sur une case occupée que pour agir sur elle : militant, chef, assassin ou\n'
+    "provocateur sur une pièce vivante **ennemie** (que le joueur ne contrôle pas et qui n'est pas gelée ;\n"
+    "les pièces de l'otage sont ennemies de tous), nécromobile sur un cadavre. Un cadavre n'est jamais\n"
+    'tué une seconde fois.\n'
+    '\n'
+    '## 3. Les actions des pièces (R§3 ; [001] §2.3–2.4)\n'
+    'Un coup est une action entière, avec tous ses choix (R§9).\n'
+    "- Le **militant** tue en prenant la case ; le cadavre va sur n'importe quelle case vide sauf le\n"
+    '  labyrinthe (sa propre case de départ compte comme vide). Il ne peut pas tuer le chef qui est dans\n'
+    '  le labyrinthe.\n'
+    "- Le **chef** tue comme un militant, à n'importe quelle distance. Un chef qui tue le chef du\n"
+    '  labyrinthe y reste, au pouvoir ; le cadavre va sur une case vide du champ.\n'
+    "- L'**assassin** tue en prenant la case ; le cadavre va sur la case d'où l'assassin est parti.\n"
+    "- Le **reporter** se déplace (d'au moins une case, vers une case vide du champ), puis **peut** tuer\n"
+    "  une pièce vivante ennemie sur l'une des quatre cases orthogonalement voisines ; le cadavre reste\n"
+    "  où il était. Un reporter qui tue le chef du labyrinthe y laisse un cadavre de chef : personne n'est\n"
+    "  au pouvoir tant qu'un nécromobile ne l'a pas retiré.\n"
+    "- Le **provocateur** prend la case d'une pièce vivante ennemie et la pose, vivante, sur n'importe\n"
+    "  quelle case vide ; le labyrinthe seulement pour un chef (qui est alors au pouvoir) qui n'a pas été\n"
+    '  pris dans le labyrinthe. Jamais les pièces de son propre camp.\n'
+    "- Le **nécromobile** prend la case de n'importe quel cadavre et le pose sur une case vide du champ.\n"
+    '\n'
+    '## 4. Agir sur le labyrinthe (R§4 ; [001] §3.2, [003])\n'
+    'Un assassin, un provocateur ou un nécromobile entre dans le labyrinthe pour agir sur son occupant\n'
+    '(assassin : tue le chef ; provocateur : déplace le chef ; nécromobile : déplace le cadavre du chef).\n'
+    "Le coup se compose de l'action (l'occupant est retiré), d'un **déplacement de sortie** hors du\n"
+    'labyrinthe, selon le mouvement propre de la pièce, vers une case vide du champ et sans action (un\n'
+    "assassin peut passer sur sa case de départ mais pas s'y arrêter), puis du placement (assassin : le\n"
+    'cadavre sur sa case de départ ; provocateur : le chef sur une case vide du champ ; nécromobile : le\n'
+    'cadavre sur une case vide du champ). Notation : `B9xE5-F6`, `B8-E5-F6@G4`, `C7-E5-F6@G4`.\n'
+    '\n'
+    "## 5. Contrôle et mort d'un chef (R§5 ; [001] « Mort d'un chef », §3.1)\n"
+    "Un joueur contrôle son propre camp et chaque camp qu'il a pris ; tous forment son côté. Qui tue un\n"
+    "chef (avec n'importe quelle pièce qu'il contrôle) prend toutes les pièces vivantes que contrôlait le\n"
+    'joueur du chef mort, et ce joueur est éliminé.\n'
+    '\n'
+    '**Chef encerclé** : après chaque coup, le chef de chaque joueur actif (y compris celui du joueur\n'
+    "qui vient de jouer) qui n'est pas dans le labyrinthe, dont chaque case voisine sur le plateau porte\n"
+    'un cadavre, et dont le joueur ne contrôle aucun nécromobile vivant, périt : il devient un cadavre là\n'
+    'où il se trouve, son joueur est éliminé, et ses pièces vivantes vont au joueur au pouvoir ou, si\n'
+    "personne n'est au pouvoir, sont **gelées** (elles ne peuvent ni bouger, ni être tuées, ni être\n"
+    "déplacées) jusqu'à ce qu'un chef prenne le labyrinthe (par son propre déplacement, en tuant le chef\n"
+    "qui s'y trouve, ou déposé là par un provocateur) : son joueur les prend alors toutes et les garde\n"
+    'même après en être sorti.\n'
+    '\n'
+    'Le compteur de nullité (§7) repart à zéro à chaque mise à mort, à chaque chef qui périt et à chaque\n'
+    'changement de contrôle.\n'
+    '\n'
+    '## 6. Tours et pouvoir (R§6 ; [001] §1.5, §2.1, §3.1)\n'
+    "L'ordre des tours est une seule fonction pure, `djambi.turns.next_turn`, sur un petit état : qui\n"
+    "joue, s'il s'agit d'un tour supplémentaire, et la **place** (qui a eu le dernier tour régulier). Le\n"
+    'joueur dont le chef vivant occupe le labyrinthe est **au pouvoir** (un chef otage dans le\n'
+    'labyrinthe ne met personne au pouvoir).\n'
+    "- Les tours réguliers suivent l'ordre des places parmi les joueurs actifs.\n"
+    "- 3 ou 4 joueurs actifs : après chaque tour régulier d'un autre joueur, le joueur au pouvoir joue —\n"
+    "  son propre tour régulier s'il est le suivant dans l'ordre des places, un tour supplémentaire sinon ;\n"
+    "  après un tour supplémentaire, l'ordre des places reprend là où il en était (`R G* B G* Y G R G* …`\n"
+    '  avec Vert au pouvoir).\n'
+    "- 2 joueurs actifs : après le tour régulier de l'autre, le joueur au pouvoir joue son tour régulier\n"
+    "  puis, s'il était au pouvoir au début de ce tour et l'est toujours, un tour supplémentaire\n"
+    '  (`B R R* B …`).\n'
+    "- Un chef qui entre dans le labyrinthe pendant son propre tour n'a pas de tour supplémentaire tout\n"
+    '  de suite ; un chef déposé là par un provocateur ennemi joue juste après le tour de cet ennemi.\n'
+    "- Quand le pouvoir prend fin, aucun tour supplémentaire n'est dû : l'ordre des places reprend après\n"
+    '  le dernier tour régulier.\n'
+    "- Les « joueurs actifs » sont comptés après le coup qui vient d'être joué.\n"
+    '- Un joueur sans coup légal passe (`pass`, un coup, compté par perft, un tour calme).\n'
+    '\n'
+    '## 7. Fin de la partie (R§7)\n'
+    'Le dernier joueur actif gagne. Parties nulles : par accord de tous les joueurs actifs\n'
+    '(`Board.agree_draw()`) ; quand aucun joueur actif ne peut jouer ; après 120 tours consécutifs sans\n'
+    'mise à mort ni changement de contrôle. `Board.outcome()` renvoie `Outcome(termination, winner)`.\n'
+    '\n'
+    "## 8. Trois joueurs : l'otage (R§8 ; [001] §4, [000], [002])\n"
+    "`Board(hostage=True)` : Vert est le camp otage. Il n'a pas de tour et n'agit jamais ; chacun peut\n"
+    'tuer ou déplacer ses pièces ; tuer le chef otage donne le contrôle de ses pièces vivantes ; un chef\n'
+    'otage dans le labyrinthe ne met personne au pouvoir mais occupe la case.\n'
+    '\n'
+    '## 9. Compter les coups (R§9)\n'
+    'Un coup légal est un tour complet : la pièce, la destination et chaque choix (placement du cadavre\n'
+    'ou de la pièce, la victime du reporter ou aucune, la case de sortie). `python -m djambi perft N`\n'
+    'compte les suites distinctes de N coups ; depuis le départ : 30, 1 205, 49 206, 2 523 908\n'
+    '(profondeurs 1 à 4). Le dernier demi-coup est compté sans construire les coups (une mise à mort\n'
+    'compte un coup par case vide où le cadavre peut aller).\n'
+    '\n'
+    '## Choix au-delà des décisions\n'
+    "Chacun est appliqué tel qu'écrit ici.\n"
+    '\n'
+    "1. **La case de départ qu'une pièce vient de quitter compte comme vide pour tout placement**, pas\n"
+    '   seulement pour le militant (R§3 le dit pour le militant) : les victimes du chef et du provocateur\n'
+    "   et le cadavre du nécromobile peuvent aussi y aller. *Raison* : la pièce l'a quittée quand le\n"
+    '   placement a lieu — le même ordre des événements que R§3 décrit pour le militant et R§4 pour le\n'
+    '   labyrinthe. Exemples : `B8-D6@B8`, `C7-C5@C7`.\n'
+    '2. **Un provocateur ou un nécromobile peut finir son déplacement de sortie sur sa propre case de\n'
+    "   départ** ; seul l'assassin ne le peut pas (R§4 l'interdit à lui seul, parce que cette case reçoit\n"
+    '   le cadavre de sa victime). Exemple : `C7-E5-D6@C7`.\n'
+    "3. **Les cadavres n'ont pas de camp.** Ils gardent leur sorte (un cadavre de chef est le seul admis\n"
+    '   dans le labyrinthe) mais pas de couleur. *Raison* : [001] §1.2 — « les pièces tuées ont toutes la\n'
+    '   même couleur » ; les cadavres « appartiennent à tout le monde ». Le texte de position les écrit\n'
+    '   `xM`, `xC`, ….\n'
+    "4. **La vérification d'encerclement se répète jusqu'à ce que plus rien ne change** : un chef qui\n"
+    "   périt devient un cadavre qui peut emmurer un chef voisin pendant le même coup. L'ordre n'a pas\n"
+    "   d'importance (les pièces d'un chef qui périt vont au joueur au pouvoir ou sont gelées, jamais à un\n"
+    '   autre joueur qui périt). *Raison* : R§5 dit que la vérification a lieu « après chaque coup, pour le\n'
+    '   chef de chaque joueur actif » ; un cadavre créé par cette vérification est un cadavre comme un\n'
+    '   autre.\n'
+    '5. **Seuls les chefs des joueurs actifs peuvent être emmurés**, pas le chef otage. *Raison* : R§5\n'
+    "   dit « le chef d'un joueur actif » ; l'otage n'a pas non plus de nécromobile de « son joueur » pour\n"
+    '   le sauver.\n'
+    '6. **Les pièces des joueurs qui périssent vont à celui qui est au pouvoir après le coup entier** (le\n'
+    "   coup lui-même a pu mettre un chef dans le labyrinthe ou l'en retirer). *Raison* : R§5 vérifie\n"
+    '   « après chaque coup ».\n'
+    '7. **Un changement de pouvoir seul ne remet pas le compteur de nullité à zéro** ; les mises à mort,\n'
+    '   les chefs qui périssent et les changements de contrôle (y compris des camps gelés qui passent à un\n'
+    '   nouveau joueur au pouvoir) le font. Les passes comptent comme des tours. *Raison* : R§5/§7\n'
+    '   énumèrent exactement les mises à mort et les changements de contrôle.\n'
+    "8. **La nulle des 120 tours** a lieu quand le compteur atteint 120 : le 120e tour calme d'affilée\n"
+    '   termine la partie.\n'
+    '9. **Si les derniers joueurs actifs périssent ensemble**, la partie est nulle\n'
+    '   (`Termination.NO_PLAYERS`). *Raison* : il ne reste personne pour gagner ; R§7 ne nomme aucun\n'
+    '   vainqueur dans ce cas.\n'
+    '10. **« Aucun joueur ne peut jouer »** se vérifie sur tous les joueurs actifs : un joueur au trait\n'
+    "    sans coup légal alors qu'un autre en a un passe (R§6) ; la partie n'est nulle que si personne n'a\n"
+    '    de coup.\n'
+    "11. **Une nulle par accord** est enregistrée par `Board.agree_draw()` (la feuille de partie l'écrit\n"
+    "    `draw` ou `draw agreed`) ; l'application demande à chaque joueur humain actif avant de l'appeler.\n"
+)
+
+RULES_CS = (
+    '# Djambi: pravidla, jak je program uplatňuje\n'
+    '\n'
+    'Toto dělá `djambi/`, pravidlo po pravidle. Zdroje: texty v `shared/seeds/` — **[000]**\n'
+    'encyklopedický článek (anglicky), **[001]** úplná pravidla přeložená z francouzského originálu,\n'
+    '**[002]** stránka o šachových variantách, **[003]** český článek — a závazná **rozhodnutí**\n'
+    '(`shared/rulings.md`, citovaná jako **R§n**). Kde se rozcházejí, platí rozhodnutí. Poslední oddíl\n'
+    'vypočítává volby, které jsme museli udělat tam, kde nerozhodují zdroje ani rozhodnutí.\n'
+    '\n'
+    'Pole jsou A1–I9: sloupce A–I zleva doprava, řady 1–9 zdola nahoru. E5 je **bludiště**; všechna\n'
+    'ostatní pole tvoří **plochu**.\n'
+    '\n'
+    '## 1. Deska a výchozí postavení (R§1; [001] §2.1–2.2, [000], [002])\n'
+    'Deska 9×9, 36 figurek: každá strana má náčelníka, vraha, reportéra, provokatéra, nekromobila a čtyři\n'
+    'militanty. Červený v A9 (vlevo nahoře), Modrý v I9, Žlutý v I1, Zelený v A1, každý roh zrcadlově\n'
+    'podle rohu Červeného (`A9` náčelník, `B9` vrah, `C9 C8 A7 B7` militanti, `A8` reportér, `B8`\n'
+    'provokatér, `C7` nekromobil). Pořadí míst: Červený, Modrý, Žlutý, Zelený; první táhne Červený.\n'
+    '\n'
+    '## 2. Tahy (R§2; [001] §1.6, §1.3, §2.4.2)\n'
+    'Každá figurka táhne po přímce kterýmkoli z osmi směrů; militanti o jedno nebo dvě pole, ostatní o\n'
+    'libovolný počet polí. Nic nepřeskakuje: živé figurky i mrtvoly cestu zatarasí. **Prázdným**\n'
+    'bludištěm smí projít každá figurka; prostý tah v něm ukončí jen živý náčelník (ostatní do něj\n'
+    'vstupují jen proto, aby jednaly s tím, co v něm je, §4). Tah končí na obsazeném poli jen kvůli akci\n'
+    'na něm: militant, náčelník, vrah nebo provokatér na živé **nepřátelské** figurce (kterou hráč\n'
+    'neovládá a která není zamrzlá; figurky rukojmí jsou nepřáteli všech), nekromobil na mrtvole. Mrtvolu\n'
+    'nelze zabít podruhé.\n'
+    '\n'
+    '## 3. Co figurky dělají (R§3; [001] §2.3–2.4)\n'
+    'Tah je jedna celá akce se všemi svými volbami (R§9).\n'
+    '- **Militant** zabíjí vstupem na pole; mrtvola jde na libovolné prázdné pole kromě bludiště (jeho\n'
+    '  vlastní výchozí pole se počítá jako prázdné). Náčelníka v bludišti zabít nesmí.\n'
+    '- **Náčelník** zabíjí jako militant, na libovolnou vzdálenost. Náčelník, který zabije náčelníka v\n'
+    '  bludišti, v něm zůstane, u moci; mrtvola jde na prázdné pole mimo bludiště.\n'
+    '- **Vrah** zabíjí vstupem na pole; mrtvola jde na pole, odkud vrah vyrazil.\n'
+    '- **Reportér** táhne (aspoň o jedno pole, na prázdné pole mimo bludiště) a pak **smí** zabít jednu\n'
+    '  živou nepřátelskou figurku na jednom ze čtyř polí, která s ním sousedí svisle nebo vodorovně;\n'
+    '  mrtvola zůstane, kde byla. Reportér, který zabije náčelníka v bludišti, tam nechá mrtvolu\n'
+    '  náčelníka: nikdo není u moci, dokud ji neodklidí nekromobil.\n'
+    '- **Provokatér** vstoupí na pole živé nepřátelské figurky a položí ji, živou, na libovolné prázdné\n'
+    '  pole; do bludiště jen náčelníka (který je pak u moci), kterého nevzal z bludiště. Nikdy ne figurky\n'
+    '  vlastní strany.\n'
+    '- **Nekromobil** vstoupí na pole kterékoli mrtvoly a položí ji na prázdné pole mimo bludiště.\n'
+    '\n'
+    '## 4. Akce v bludišti (R§4; [001] §3.2, [003])\n'
+    'Vrah, provokatér nebo nekromobil vstoupí do bludiště, aby jednal s tím, kdo v něm je (vrah:\n'
+    'zabije náčelníka; provokatér: přesune náčelníka; nekromobil: přesune mrtvolu náčelníka). Tah se\n'
+    'skládá z akce (obsazující figurka se zvedne), z **výstupního tahu** z bludiště vlastním pohybem\n'
+    'figurky na prázdné pole mimo bludiště bez další akce (vrah smí přejít přes své výchozí pole, ale\n'
+    'nesmí na něm zůstat), a z položení (vrah: mrtvola na jeho výchozí pole; provokatér: náčelník na\n'
+    'prázdné pole mimo bludiště; nekromobil: mrtvola na prázdné pole mimo bludiště). Zápis: `B9xE5-F6`,\n'
+    '`B8-E5-F6@G4`, `C7-E5-F6@G4`.\n'
+    '\n'
+    '## 5. Vláda nad figurkami a smrt náčelníka (R§5; [001] „Smrt vůdce“, §3.1)\n'
+    'Hráč ovládá vlastní stranu a každou stranu, kterou převzal; všechny tvoří jeho tábor. Kdo zabije\n'
+    'náčelníka (kteroukoli figurkou, kterou ovládá), převezme všechny živé figurky, které ovládal hráč\n'
+    'mrtvého náčelníka, a ten hráč je vyřazen.\n'
+    '\n'
+    '**Obklíčený náčelník**: po každém tahu zahyne náčelník každého aktivního hráče (i hráče, který právě\n'
+    'táhl), který není v bludišti, na jehož každém sousedním poli desky leží mrtvola a jehož hráč\n'
+    'neovládá žádného živého nekromobila: stane se mrtvolou tam, kde stojí, jeho hráč je vyřazen a jeho\n'
+    'živé figurky připadnou hráči u moci, nebo, není-li nikdo u moci, **zamrznou** (nemohou táhnout, být\n'
+    'zabity ani přesunuty), dokud nějaký náčelník neobsadí bludiště (vlastním tahem, zabitím náčelníka,\n'
+    'který v něm je, nebo když ho tam položí provokatér): jeho hráč je pak všechny převezme a ponechá si\n'
+    'je, i když bludiště opustí.\n'
+    '\n'
+    'Počítadlo remízy (§7) začíná znovu při každém zabití, každém zahynutí náčelníka a každé změně vlády\n'
+    'nad figurkami.\n'
+    '\n'
+    '## 6. Tahy a moc (R§6; [001] §1.5, §2.1, §3.1)\n'
+    'Pořadí tahů určuje jediná čistá funkce, `djambi.turns.next_turn`, nad malým stavem: kdo je na tahu,\n'
+    'zda jde o tah navíc, a **místo** (kdo měl poslední řádný tah). Hráč, jehož živý náčelník drží\n'
+    'bludiště, je **u moci** (náčelník rukojmí v bludišti nedává moc nikomu).\n'
+    '- Řádné tahy jdou v pořadí míst mezi aktivními hráči.\n'
+    '- 3–4 aktivní hráči: po každém řádném tahu jiného hráče hraje hráč u moci — svůj řádný tah, je-li\n'
+    '  v pořadí míst další, jinak tah navíc; po tahu navíc pokračuje pořadí míst tam, kde bylo\n'
+    '  (`R G* B G* Y G R G* …`, když je u moci Zelený).\n'
+    '- 2 aktivní hráči: po řádném tahu druhého hraje hráč u moci svůj řádný tah a pak, pokud byl u moci\n'
+    '  na jeho začátku a stále je, ještě jeden tah navíc (`B R R* B …`).\n'
+    '- Náčelník, který vstoupí do bludiště svým vlastním tahem, nedostane tah navíc hned; náčelník, kterého\n'
+    '  tam položil nepřátelský provokatér, hraje hned po tahu tohoto nepřítele.\n'
+    '- Když moc skončí, žádný tah navíc se nedluží: pořadí míst pokračuje po posledním řádném tahu.\n'
+    '- „Aktivní hráči“ se počítají po právě zahraném tahu.\n'
+    '- Hráč bez platného tahu passuje (`pass`, tah, který perft počítá, klidný tah).\n'
+    '\n'
+    '## 7. Konec hry (R§7)\n'
+    'Vyhrává poslední aktivní hráč. Remíza: dohodou všech aktivních hráčů (`Board.agree_draw()`); když\n'
+    'žádný aktivní hráč nemůže táhnout; po 120 tazích za sebou bez zabití a bez změny vlády nad\n'
+    'figurkami. `Board.outcome()` vrací `Outcome(termination, winner)`.\n'
+    '\n'
+    '## 8. Tři hráči: rukojmí (R§8; [001] §4, [000], [002])\n'
+    '`Board(hostage=True)`: Zelený je strana rukojmí. Nemá tahy a nikdy nejedná; kterýkoli hráč smí\n'
+    'zabíjet nebo přesouvat jeho figurky; zabití náčelníka rukojmí přináší vládu nad jeho živými\n'
+    'figurkami; náčelník rukojmí v bludišti nedává moc nikomu, ale bludiště obsazuje.\n'
+    '\n'
+    '## 9. Počítání tahů (R§9)\n'
+    'Platný tah je jeden celý tah hráče: figurka, cíl a každá volba (kam se položí mrtvola nebo figurka,\n'
+    'oběť reportéra nebo žádná, výstupní pole). `python -m djambi perft N` počítá různé posloupnosti N\n'
+    'tahů; z výchozího postavení: 30, 1 205, 49 206, 2 523 908 (hloubky 1–4). Poslední půltah se počítá\n'
+    'bez sestavování tahů (zabití se počítá jako jeden tah za každé prázdné pole, kam může jít mrtvola).\n'
+    '\n'
+    '## Volby nad rámec rozhodnutí\n'
+    'Každá je uplatněna tak, jak je zde napsána.\n'
+    '\n'
+    '1. **Výchozí pole, které figurka opustila, se počítá jako prázdné pro každé položení**, nejen u\n'
+    '   militanta (R§3 to říká pro militanta): oběti náčelníka a provokatéra i mrtvola nekromobila tam\n'
+    '   smějí jít také. *Důvod*: když se pokládá, figurka už pole opustila — totéž pořadí událostí, jaké\n'
+    '   R§3 popisuje pro militanta a R§4 pro bludiště. Příklady: `B8-D6@B8`, `C7-C5@C7`.\n'
+    '2. **Provokatér nebo nekromobil smí skončit výstupní tah na svém výchozím poli**; jen vrah ne (R§4\n'
+    '   zakazuje právě jemu, protože na toto pole patří mrtvola jeho oběti). Příklad: `C7-E5-D6@C7`.\n'
+    '3. **Mrtvoly nepatří žádné straně.** Zachovávají si druh (mrtvola náčelníka je jediná, která smí do\n'
+    '   bludiště), ale ne barvu. *Důvod*: [001] §1.2 — „zabité figurky mají všechny stejnou barvu“;\n'
+    '   mrtvoly „patří všem“. Text pozice je zapisuje `xM`, `xC`, ….\n'
+    '4. **Kontrola obklíčení se opakuje, dokud se nic nemění**: náčelník, který zahyne, se stane mrtvolou,\n'
+    '   která může v témž tahu obklíčit sousedního náčelníka. Na pořadí nezáleží (figurky zahynulého\n'
+    '   náčelníka jdou hráči u moci nebo zamrznou, nikdy jinému hynoucímu hráči). *Důvod*: R§5 říká, že\n'
+    '   kontrola probíhá „po každém tahu nad náčelníkem každého aktivního hráče“; mrtvola vzniklá touto\n'
+    '   kontrolou je mrtvolou jako každá jiná.\n'
+    '5. **Obklíčit lze jen náčelníky aktivních hráčů**, ne náčelníka rukojmí. *Důvod*: R§5 říká\n'
+    '   „náčelník aktivního hráče“; rukojmí ani nemá nekromobila „svého hráče“, který by ho zachránil.\n'
+    '6. **Figurky zahynulých hráčů připadnou tomu, kdo je u moci po celém tahu** (tah sám mohl\n'
+    '   náčelníka do bludiště postavit nebo ho z něj odstranit). *Důvod*: R§5 kontroluje „po každém tahu“.\n'
+    '7. **Samotná změna moci počítadlo remízy nenuluje**; zabití, zahynulí náčelníci a změny vlády nad\n'
+    '   figurkami (včetně zamrzlých stran, které připadnou novému hráči u moci) ano. Passy se počítají\n'
+    '   jako tahy. *Důvod*: R§5/§7 vyjmenovávají přesně zabití a změny vlády nad figurkami.\n'
+    '8. **Remíza po 120 tazích** nastane, když počítadlo dosáhne 120: 120. klidný tah v řadě hru ukončí.\n'
+    '9. **Zahynou-li poslední aktivní hráči společně**, je to remíza (`Termination.NO_PLAYERS`).\n'
+    '   *Důvod*: nezbyl nikdo, kdo by vyhrál; R§7 pro tento případ vítěze neurčuje.\n'
+    '10. **„Žádný hráč nemůže táhnout“** se kontroluje u všech aktivních hráčů: hráč na tahu bez platného\n'
+    '    tahu, zatímco jiný hráč tah má, passuje (R§6); remíza nastane, jen když tah nemá nikdo.\n'
+    '11. **Remízu dohodou** zaznamenává `Board.agree_draw()` (záznam hry ji píše jako `draw` nebo\n'
+    '    `draw agreed`); aplikace se před jejím zavoláním zeptá každého aktivního lidského hráče.\n'
+)
+
+#: The rules' markdown by language code.
+RULES = {'en': RULES_MD, 'fr': RULES_FR, 'cs': RULES_CS}

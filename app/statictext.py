@@ -90,6 +90,28 @@ STATIC = {
     "what-happened": N_("What happened"),
     "which-seat": N_("Which seat is yours?"),
     "yellow": N_("Yellow"),
+    "learn": N_("Learn"),
+    "lesson-hint": N_("Hint"),
+    "lesson-leave": N_("Back to my game"),
+    "lesson-list": N_("All lessons"),
+    "lesson-next": N_("Next lesson"),
+    "lesson-restart": N_("Start again"),
+    "lessons": N_("Lessons"),
+    "lessons-text": N_("Each lesson is a small position: make the move it asks for. Tap a lesson "
+                       "to start it."),
+    "suggest": N_("Suggest a move"),
+    "the-pieces": N_("The pieces"),
+    "the-rules": N_("The rules"),
+    "threats": N_("Threats"),
+    "welcome-computer": N_("Play against the computer"),
+    "welcome-computer-note": N_("You play Red; three computers play the others."),
+    "welcome-learn": N_("Learn to play"),
+    "welcome-pass": N_("Pass and play"),
+    "welcome-pass-note": N_("Four people share this screen."),
+    "welcome-text": N_("Djambi is Machiavelli's chessboard: four players, six kinds of pieces, a "
+                       "maze at the centre, and corpses that stay on the board. Kill the other "
+                       "chiefs and take over their armies."),
+    "welcome-title": N_("Welcome to Djambi"),
 }
 
 #: The attribute each marker sets ("" for the element's text).

@@ -4,7 +4,7 @@ Everything here is computed by the engine's threat function, ``djambi.threats`` 
 computer players evaluate with): which of the player's pieces an enemy could kill on his next
 move and by which pieces, where a selected enemy piece can go and what it could kill, and what a
 move being chosen would leave exposed. This module turns those squares into classes for
-``render.square_views(marks=...)`` and into sentences.
+``render.square_views(marks=...)`` and into sentences in the player's language (``app.i18n``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from djambi import Board, Move, Party, Piece, square_name
 from djambi.threats import reach, threats
 
 from app import render
-from app.guide import BY_KIND
+from app.i18n import N_, _, kind_name, list_of, ngettext, party_of, pgettext, piece_phrase
 
 
 def add(marks: dict[int, str], sq: int, cls: str) -> None:
@@ -22,7 +22,13 @@ def add(marks: dict[int, str], sq: int, cls: str) -> None:
 
 def _name(board: Board, sq: int) -> str:
     piece = board.piece_at(sq)
-    return "" if piece is None else BY_KIND[piece.kind].name
+    return "" if piece is None else kind_name(piece.kind)
+
+
+def _at(name: str, sq: int) -> str:
+    """A piece named with its square in a list: ``militant A5``."""
+    # Translators: a piece in a list of the threat view, "militant A5"; {kind} is the kind alone.
+    return _("{kind} {square}").format(kind=name, square=square_name(sq))
 
 
 def threat_marks(board: Board, player: Party, *, focus: int | None = None,
@@ -48,15 +54,21 @@ def threat_marks(board: Board, player: Party, *, focus: int | None = None,
             add(out, sq, "reach")
         for sq in where.kills:
             add(out, sq, "reach-kill")
-        name = _name(board, focus)
         piece = board.piece_at(focus)
-        owner = piece.party.title if piece is not None and piece.party is not None else ""
-        victims = ", ".join(f"{_name(board, v)} {square_name(v)}" for v in sorted(where.kills))
+        count = len(where.moves)
+        subject = piece_phrase(piece) if piece is not None else ""
+        victims = ", ".join(_at(_name(board, v), v) for v in sorted(where.kills))
         if victims:
-            return out, FOCUS_KILLS.format(party=owner, kind=name, square=square_name(focus),
-                                           count=len(where.moves), victims=victims)
-        return out, FOCUS_NONE.format(party=owner, kind=name, square=square_name(focus),
-                                      count=len(where.moves))
+            return out, ngettext(
+                "Threat view: {piece} on {square} can go to {count} square and could kill: "
+                "{victims}.",
+                "Threat view: {piece} on {square} can go to {count} squares and could kill: "
+                "{victims}.", count).format(piece=subject, square=square_name(focus), count=count,
+                                            victims=victims)
+        return out, ngettext(
+            "Threat view: {piece} on {square} can go to {count} square and kill nothing.",
+            "Threat view: {piece} on {square} can go to {count} squares and kill nothing.",
+            count).format(piece=subject, square=square_name(focus), count=count)
     if selected is not None:
         changes: dict[int, Piece | None] = {selected: None}
         changes.update(preview or {})
@@ -68,29 +80,27 @@ def threat_marks(board: Board, player: Party, *, focus: int | None = None,
             for a in after[sq]:
                 add(out, a, "attacker")
         if exposed:
-            names = ", ".join(f"{_describe(board, sq, changes)} {square_name(sq)}" for sq in exposed)
-            return out, EXPOSED.format(pieces=names)
-        return out, EXPOSED_NONE
+            names = ", ".join(_at(_describe(board, sq, changes), sq) for sq in exposed)
+            return out, _("This move would leave open to a kill: {pieces}.").format(pieces=names)
+        return out, _("This move leaves none of your pieces newly open to a kill.")
     if not now:
-        return out, SAFE.format(player=player.title)
-    names = "; ".join(
-        f"{_name(board, v)} {square_name(v)} (by {', '.join(_name(board, a) + ' ' + square_name(a) for a in att)})"
+        return out, _("Threat view: no enemy can kill any of {player}'s pieces next turn.").format(
+            player=party_of(player))
+    # Translators: between the threatened pieces of the threat view ("militant A5 (by …); chief A9 …").
+    names = pgettext("threats", "; ").join(
+        # Translators: a threatened piece and the enemy pieces that could kill it.
+        _("{piece} (by {attackers})").format(
+            piece=_at(_name(board, v), v), attackers=list_of([_at(_name(board, a), a) for a in att]))
         for v, att in now.items())
-    return out, IN_DANGER.format(player=player.title, count=len(now), pieces=names)
+    return out, ngettext(
+        "Threat view: {count} of {player}'s pieces can be killed next turn: {pieces}.",
+        "Threat view: {count} of {player}'s pieces can be killed next turn: {pieces}.",
+        len(now)).format(player=party_of(player), count=len(now), pieces=names)
 
 
 def _describe(board: Board, sq: int, changes: dict[int, Piece | None]) -> str:
     piece = changes.get(sq) if sq in changes else board.piece_at(sq)
-    return "" if piece is None else BY_KIND[piece.kind].name
-
-
-SAFE = "Threat view: no enemy can kill any of {player}'s pieces next turn."
-IN_DANGER = "Threat view: {count} of {player}'s pieces can be killed next turn: {pieces}."
-FOCUS_KILLS = ("Threat view: {party}'s {kind} on {square} can go to {count} squares and could "
-               "kill: {victims}.")
-FOCUS_NONE = "Threat view: {party}'s {kind} on {square} can go to {count} squares and kill nothing."
-EXPOSED = "This move would leave open to a kill: {pieces}."
-EXPOSED_NONE = "This move leaves none of your pieces newly open to a kill."
+    return "" if piece is None else kind_name(piece.kind)
 
 
 def suggestion_marks(move: Move, marks: dict[int, str] | None = None) -> dict[int, str]:
@@ -105,7 +115,9 @@ def suggestion_marks(move: Move, marks: dict[int, str] | None = None) -> dict[in
     return out
 
 
-SUGGESTION = "The computer (normal level) suggests {move}, marked in green on the board (not played)."
+#: The suggestion's words ({move}: the move's text, the same in every language).
+SUGGESTION = N_("The computer (normal level) suggests {move}, marked in green on the board (not "
+                "played).")
 
 
 __all__ = ["threat_marks", "suggestion_marks", "add", "SUGGESTION"]

@@ -1,9 +1,12 @@
 """The page in French and Czech: the browser's language (Chromium's ``locale``) chooses it, the
 Settings picker switches it without a reload, ``?lang=`` overrides it; status, a narrated kill and
 a dialog in each language; codes unchanged; nothing overflows at phone, tablet and desktop sizes
-(screenshots written to the screenshot directory for looking at)."""
+(screenshots written to the screenshot directory for looking at). The learning views (welcome,
+lessons, piece guide, rules) in French and Czech, and rewritten by a language switch."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -220,3 +223,165 @@ def test_the_send_dialog_and_the_games_list_in_french_and_czech(new_page, wait_r
     expect(page.locator("#games-title")).to_have_text(REMOTE_WORDS[other]["games"])
     expect(page.locator("#games-list li.game").first.locator(".game-name")).to_contain_text(
         REMOTE_WORDS[other]["game"])
+
+
+# ---------------------------------------------------------------------------- learning views
+LEARN = {
+    "fr": {
+        "learn": "Apprendre", "threats": "Menaces", "suggest": "Suggérer un coup",
+        "welcome": "Bienvenue dans Djambi", "computer": "Jouer contre l'ordinateur",
+        "lessons": "Leçons", "first": "1. Le militant", "title": "Le militant",
+        "count": "Leçon 1 sur 13",
+        "task": "Tuez le militant de Bleu en D7 avec votre militant en D5, puis posez le cadavre "
+                "où vous voulez.",
+        "wrong": "Pas celui-là, le coup est annulé. Rouge a déplacé son militant de D5 en D6.",
+        "done": "Leçon terminée.", "rules": "Les règles", "pieces-section": "3. Les actions des pièces",
+        "rule-text": "le cadavre reste où il était", "guide": "Les pièces", "kind": "Nécromobile",
+        "moves": "Déplacement :", "tip": "I9 : Le chef de Bleu, joué par Bleu.",
+    },
+    "cs": {
+        "learn": "Výuka", "threats": "Hrozby", "suggest": "Navrhnout tah",
+        "welcome": "Vítejte v Djambi", "computer": "Hrát proti počítači",
+        "lessons": "Lekce", "first": "1. Militant", "title": "Militant", "count": "Lekce 1 z 13",
+        "task": "Zabijte militanta Modrého na D7 svým militantem z D5 a mrtvolu pak položte, kam "
+                "chcete.",
+        "wrong": "Tento ne, tah se vrací.", "done": "Lekce dokončena.", "rules": "Pravidla",
+        "pieces-section": "3. Co figurky dělají", "rule-text": "mrtvola zůstane, kde byla",
+        "guide": "Figurky", "kind": "Nekromobil", "moves": "Tah:",
+        "tip": "I9: Náčelník Modrého, hraje za něj Modrý.",
+    },
+}
+LEARN_SIZES = {"phone": (390, 844), "tablet": (768, 1024)}
+
+
+def learn_square(page: Page, name: str):
+    return page.locator(f'#board [data-square="{name}"]')
+
+
+@pytest.mark.parametrize("lang,locale", [("fr", "fr-FR"), ("cs", "cs-CZ")])
+@pytest.mark.parametrize("size", list(LEARN_SIZES))
+def test_welcome_lesson_guide_and_rules_in_french_and_czech(new_page, wait_ready, screenshot_dir,
+                                                            external_requests, lang, locale, size):
+    words = LEARN[lang]
+    width, height = LEARN_SIZES[size]
+    page = new_page(first_visit=True, locale=locale, viewport={"width": width, "height": height},
+                    has_touch=True, is_mobile=True)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto("/")
+    wait_ready(page)
+    shot = lambda name: page.screenshot(path=str(screenshot_dir / f"i18n-learn-{lang}-{size}-{name}.png"))
+    # The welcome, on a first visit.
+    expect(page.locator("#welcome-dialog")).to_be_visible()
+    expect(page.locator("#welcome-title")).to_have_text(words["welcome"])
+    expect(page.locator("#welcome-computer")).to_have_text(words["computer"])
+    assert overflowing(page) == []
+    shot("welcome")
+    # The lessons list and a lesson: a wrong move answered, then the lesson's move.
+    page.click("#welcome-learn")
+    expect(page.locator("#lessons-title")).to_have_text(words["lessons"])
+    expect(page.locator("#lesson-list-items .lesson-name").first).to_have_text(words["first"])
+    assert overflowing(page) == []
+    shot("lessons")
+    page.locator("#lesson-list-items button").first.click()
+    expect(page.locator("#lesson-title")).to_have_text(words["title"])
+    expect(page.locator("#lesson-count")).to_have_text(words["count"])
+    expect(page.locator("#lesson-task")).to_have_text(words["task"])
+    learn_square(page, "D5").click()
+    learn_square(page, "D6").click()
+    expect(page.locator("#lesson-note")).to_contain_text(words["wrong"])
+    assert overflowing(page) == []
+    shot("lesson-wrong")
+    for name in ("D5", "D7", "A1"):
+        learn_square(page, name).click()
+    expect(page.locator("#lesson-note")).to_contain_text(words["done"])
+    assert overflowing(page) == []
+    shot("lesson-done")
+    page.click("#lesson-leave")
+    expect(page.locator("#lesson-box")).to_be_hidden()
+    for button in ("learn", "threats", "suggest"):
+        expect(page.locator(f"#btn-{button}")).to_have_text(words[button])
+    # The piece guide and the rules, from the welcome.
+    page.click("#btn-learn")
+    page.click("#welcome-guide")
+    expect(page.locator("#guide-title")).to_have_text(words["guide"])
+    expect(page.locator("#guide-N h3")).to_have_text(words["kind"])
+    expect(page.locator("#guide-M p strong").first).to_have_text(words["moves"] + " ")
+    assert overflowing(page) == []
+    shot("guide")
+    page.keyboard.press("Escape")
+    page.click("#btn-learn")
+    page.click("#welcome-rules")
+    expect(page.locator("#rules-title")).to_have_text(words["rules"])
+    page.locator("#rules-body summary", has_text=words["pieces-section"]).click()
+    expect(page.locator("#rules-body")).to_contain_text(words["rule-text"])
+    assert "test" not in page.text_content("#rules-body").lower()
+    assert overflowing(page) == []
+    shot("rules")
+    page.keyboard.press("Escape")
+    expect(page.locator("#rules-dialog")).to_be_hidden()
+    assert errors == [] and external_requests == []
+
+
+def switch_in_settings(page: Page, lang: str) -> None:
+    page.click("#btn-settings")
+    page.select_option("#set-lang", lang)
+    page.keyboard.press("Escape")
+    expect(page.locator("#settings-dialog")).to_be_hidden()
+
+
+def test_a_language_switch_rewrites_the_guide_rules_and_lessons_without_reload(new_page, wait_ready):
+    """The guide and the rules are built once (the rules when first read): a switch rewrites
+    them; the lessons list too; the piece tip follows."""
+    page = new_page(locale="en-US", viewport={"width": 1280, "height": 800})
+    page.goto("/")
+    wait_ready(page)
+    page.evaluate("window.__sameDocument = true")
+    for fragment in ("#guide", "#rules", "#learn"):  # each read once in English
+        page.evaluate("f => { location.hash = f; }", fragment)
+        page.wait_for_function("() => document.querySelector('dialog[open]') !== null")
+        page.keyboard.press("Escape")
+    expect(page.locator("#guide-N h3")).to_have_text("Necromobile")
+    for lang in ("fr", "cs"):
+        words = LEARN[lang]
+        switch_in_settings(page, lang)
+        expect(page.locator("#btn-learn")).to_have_text(words["learn"])
+        page.click("#btn-learn")
+        expect(page.locator("#welcome-title")).to_have_text(words["welcome"])
+        page.click("#welcome-guide")
+        expect(page.locator("#guide-N h3")).to_have_text(words["kind"])
+        expect(page.locator("#guide-M p strong").first).to_have_text(words["moves"] + " ")
+        page.keyboard.press("Escape")
+        page.evaluate("f => { location.hash = f; }", "#rules")
+        expect(page.locator("#rules-title")).to_have_text(words["rules"])
+        expect(page.locator("#rules-body summary").nth(3)).to_have_text(
+            re.compile("^" + re.escape(words["pieces-section"])))
+        page.keyboard.press("Escape")
+        page.evaluate("f => { location.hash = f; }", "#learn")
+        expect(page.locator("#lesson-list-items .lesson-name").first).to_have_text(words["first"])
+        page.keyboard.press("Escape")
+    learn_square(page, "I9").hover()
+    expect(page.locator("#piece-tip")).to_have_text(LEARN["cs"]["tip"])
+    assert page.evaluate("window.__sameDocument") is True
+
+
+def test_a_language_switch_rewrites_a_lesson_being_played(new_page, wait_ready):
+    """During a lesson the game tools (Settings among them) are hidden, so a player switches
+    before or after; should the language change while a lesson is shown, the panel follows:
+    the picker's change event is sent to it directly."""
+    page = new_page(locale="en-US", viewport={"width": 1280, "height": 800})
+    page.goto("/#learn")
+    wait_ready(page)
+    page.locator("#lesson-list-items button").first.click()
+    learn_square(page, "D5").click()
+    learn_square(page, "D6").click()
+    expect(page.locator("#lesson-note")).to_contain_text("Not this one")
+    for lang in ("fr", "cs"):
+        words = LEARN[lang]
+        page.evaluate("""v => { const s = document.querySelector('#set-lang'); s.value = v;
+                                s.dispatchEvent(new Event('change')); }""", lang)
+        expect(page.locator("#lesson-title")).to_have_text(words["title"])
+        expect(page.locator("#lesson-count")).to_have_text(words["count"])
+        expect(page.locator("#lesson-task")).to_have_text(words["task"])
+        expect(page.locator("#lesson-note")).to_contain_text(words["wrong"])
+        expect(page.locator("#lesson-hint")).not_to_have_text("Hint")

@@ -1,9 +1,14 @@
 #!/usr/bin/env python3
-"""Copy ``docs/rules.md`` into ``app/rules_text.py``, the rules the page shows (offline, from Python).
+"""Copy the rules documents into ``app/rules_text.py``, the rules the page shows (offline, from
+Python), one text per language.
 
-``docs/rules.md`` is the one source: the app reads the copy (``app.rulebook`` splits it into a
-section per rule, leaving out the test names). tests/test_app_rulebook.py fails whenever the copy
-differs from the document: run this script after editing the rules.
+``docs/rules.md`` is the English source; ``docs/rules.fr.md`` and ``docs/rules.cs.md`` are its
+French and Czech translations, with the same sections in the same order (their headings keep the
+English one's numbers and references), written for players: they leave out the developers' test
+names, which the page never shows in any language. The app reads the copy (``app.rulebook`` splits
+the current language's text into a section per rule). tests/test_app_rulebook.py fails whenever the
+copy differs from the documents or a translation's sections differ from the English ones: run this
+script after editing any of them.
 
     python3 scripts/gen_rules.py           # rewrite app/rules_text.py
     python3 scripts/gen_rules.py --check   # exit 1 if app/rules_text.py is out of date
@@ -15,20 +20,43 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCE = ROOT / "docs" / "rules.md"
+#: The rules in each language of the app (``app.i18n.LANGUAGES``), English first.
+SOURCES = {"en": ROOT / "docs" / "rules.md", "fr": ROOT / "docs" / "rules.fr.md",
+           "cs": ROOT / "docs" / "rules.cs.md"}
+SOURCE = SOURCES["en"]
 TARGET = ROOT / "app" / "rules_text.py"
 
 
-def module_text(markdown: str) -> str:
+def _literal(markdown: str) -> str:
     lines = markdown.splitlines(keepends=True)
-    body = "".join(f"    {line!r}\n" for line in lines)
-    return ('"""The rules as implemented: a copy of docs/rules.md, made by scripts/gen_rules.py '
-            '(do not edit)."""\n\n'
-            f"RULES_MD = (\n{body})\n")
+    return "".join(f"    {line!r}\n" for line in lines)
+
+
+def module_text(markdown: str, translations: dict[str, str] | None = None) -> str:
+    """The module: ``RULES_MD`` (English) and ``RULES`` (every language's text)."""
+    out = ('"""The rules as implemented: a copy of docs/rules.md and its translations\n'
+           '(docs/rules.<lang>.md), made by scripts/gen_rules.py (do not edit)."""\n\n'
+           f"RULES_MD = (\n{_literal(markdown)})\n")
+    names = ["RULES_MD"]
+    for code, text in (translations or {}).items():
+        name = f"RULES_{code.upper()}"
+        out += f"\n{name} = (\n{_literal(text)})\n"
+        names.append(name)
+    codes = ["en"] + list(translations or {})
+    out += "\n#: The rules' markdown by language code.\n"
+    out += "RULES = {" + ", ".join(f"{c!r}: {n}" for c, n in zip(codes, names)) + "}\n"
+    return out
+
+
+def read_all() -> tuple[str, dict[str, str]]:
+    texts = {code: path.read_text(encoding="utf-8") for code, path in SOURCES.items()}
+    english = texts.pop("en")
+    return english, texts
 
 
 def main(argv: list[str]) -> int:
-    new = module_text(SOURCE.read_text(encoding="utf-8"))
+    english, translations = read_all()
+    new = module_text(english, translations)
     old = TARGET.read_text(encoding="utf-8") if TARGET.exists() else ""
     if "--check" in argv:
         if new != old:

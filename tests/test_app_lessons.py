@@ -141,3 +141,45 @@ def test_first_visit_until_welcomed_and_never_with_a_saved_game():
     assert not lessons.first_visit(storage)
     played = MemoryStorage({STORAGE_KEY: "{}"})
     assert not lessons.first_visit(played)
+
+
+# ---------------------------------------------------------------------------- in French and Czech
+@pytest.fixture
+def in_language():
+    from app import i18n
+
+    def use(code):
+        assert i18n.set_language(code) == code
+    yield use
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("code", ["fr", "cs"])
+def test_every_lessons_words_are_translated_and_the_checks_do_not_change(in_language, code):
+    """Titles, texts, tasks, hints and answers in the player's language; solutions and goals are
+    the same data in every language (the checks above hold whatever language is on)."""
+    from app.i18n import _
+
+    in_language(code)
+    for lesson in LESSONS:
+        texts = [lesson.title, lesson.about] + [t for s in lesson.steps for t in (s.task, s.hint, s.done)]
+        for text in texts:
+            assert _(text) != text, f"{lesson.id}: not translated into {code}: {text!r}"
+        run = LessonRun(lesson)
+        for step in lesson.steps:
+            answer = run.answer(run.board.parse_move(step.solution))
+            assert answer.kind in ("next", "done") and answer.text == _(step.done)
+        assert run.finished
+
+
+def test_a_wrong_move_is_answered_in_the_players_language_and_follows_a_switch(in_language):
+    lesson = lessons.BY_ID["militant"]
+    run = LessonRun(lesson)
+    answer = run.answer(run.board.parse_move("D5-D6"))
+    in_language("fr")
+    assert answer.text == ("Pas celui-là, le coup est annulé. Rouge a déplacé son militant de D5 "
+                           "en D6. Votre militant en D5 atteint D7 : deux cases tout droit vers le "
+                           "haut. Touchez le militant, puis D7.")
+    in_language("cs")
+    assert answer.text.startswith("Tento ne, tah se vrací. ")
+    assert answer.text.endswith("Ťukněte na militanta a pak na D7.")

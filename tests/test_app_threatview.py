@@ -73,3 +73,24 @@ def test_suggestion_marks_the_moves_squares():
     move = board.parse_move("A5-A4")
     marks = suggestion_marks(move, {sq("A4"): "lm"})
     assert classes(marks, "A5") == {"suggest"} and classes(marks, "A4") == {"lm", "suggest"}
+
+
+def test_the_threat_view_speaks_french_and_czech():
+    from app import i18n
+
+    board = board_from(with_pieces(A9="rC", A5="rM", E1="bA", I2="bC"), control="rbrr")
+    try:
+        i18n.set_language("fr")
+        _marks, words = threat_marks(board, Party.RED)
+        assert words == ("Vue des menaces : 1 pièce de Rouge peut être tuée au prochain tour : "
+                         "militant A5 (par assassin E1).")
+        _marks, words = threat_marks(board, Party.RED, focus=sq("E1"))
+        assert words.startswith("Vue des menaces : l'assassin de Bleu, en E1, peut aller sur ")
+        i18n.set_language("cs")
+        _marks, words = threat_marks(board, Party.RED)
+        assert words == ("Hrozby: 1 figurka Červeného může být v příštím tahu zabita: "
+                         "militant A5 (hrozí vrah E1).")
+        _marks, words = threat_marks(board, Party.RED, selected=sq("A5"))
+        assert words == "Tento tah nevystaví zabití žádnou další vaši figurku."
+    finally:
+        i18n.set_language("en")
