@@ -382,8 +382,9 @@ def test_a_new_release_never_restores_the_old_snapshot(sites, new_page, tmp_path
     # A release that changes a module the snapshot holds (the status line's words).
     session_py = folder / "app" / "session.py"
     text = session_py.read_text()
-    assert 'f"{board.turn.title} to move"' in text
-    session_py.write_text(text.replace('f"{board.turn.title} to move"', 'f"{board.turn.title} to move (release two)"'))
+    words = '_("{player} to move").format(player=party_name(board.turn))'
+    assert words in text
+    session_py.write_text(text.replace(words, words.replace("to move", "to move (release two)")))
     build_sw.main(["--root", str(folder)])
     second = release(folder)
     assert second != first
