@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from djambi import Board, parse_game_code, square_name
+from djambi import Board, Piece, parse_game_code, parse_square, square_name
 from djambi.narrate import KILL, describe_game
 
 STORAGE_KEY = "djambi.save.v1"
@@ -199,28 +199,21 @@ def test_three_computers_play_20_moves_and_every_kill_is_told(new_page, screensh
     assert page.errors == [] and external_requests == []
 
 
+def _edited(code: str, edit) -> str:
+    """The position text ``code`` with its cells changed by ``edit(cells)`` (81 piece codes, A1
+    first), rebuilt through the engine's public parts and read back by its checked parser."""
+    board = Board.from_code(code)
+    cells = list(board.cells)
+    edit(cells)
+    changed = Board.from_parts(cells, board.control_codes, board.turn_state, board.quiet_turns)
+    return Board.from_code(changed.code()).code()
+
+
 def _moved(code: str, frm: str, to: str) -> str:
     """A position text with the piece on ``frm`` moved to ``to`` (an empty square)."""
-    from djambi.squares import parse_square
-
-    board = Board.from_code(code)
-    cells = {square_name(s): p.symbol() for s, p in board.pieces().items()}
-    cells[to] = cells.pop(frm)
-    rows = []
-    for r in range(9, 0, -1):
-        out, run = "", 0
-        for c in "ABCDEFGHI":
-            p = cells.get(f"{c}{r}")
-            if p is None:
-                run += 1
-                continue
-            out += (str(run) if run else "") + p
-            run = 0
-        rows.append(out + (str(run) if run else ""))
-    parts = code.split(".")
-    parts[1] = "/".join(rows)
-    assert parse_square(to) is not None
-    return Board.from_code(".".join(parts)).code()
+    def move(cells):
+        cells[parse_square(to)], cells[parse_square(frm)] = cells[parse_square(frm)], 0
+    return _edited(code, move)
 
 
 # ---------------------------------------------------------------------------- browsing
@@ -378,25 +371,12 @@ def test_messages_replace_each_other_and_can_be_dismissed(new_page, external_req
 
 def _corpses(code: str, party: str, keep: tuple[str, ...]) -> str:
     """A position text with every living piece of ``party`` turned into a corpse, but ``keep``."""
-    board = Board.from_code(code)
-    cells = {square_name(s): p.symbol() for s, p in board.pieces().items()}
-    for sq, sym in list(cells.items()):
-        if sym[0] == party and sym[1] not in keep:
-            cells[sq] = "x" + sym[1]
-    rows = []
-    for r in range(9, 0, -1):
-        out, run = "", 0
-        for c in "ABCDEFGHI":
-            p = cells.get(f"{c}{r}")
-            if p is None:
-                run += 1
-                continue
-            out += (str(run) if run else "") + p
-            run = 0
-        rows.append(out + (str(run) if run else ""))
-    parts = code.split(".")
-    parts[1] = "/".join(rows)
-    return Board.from_code(".".join(parts)).code()
+    def kill(cells):
+        for sq, c in enumerate(cells):
+            piece = Piece.from_code(c) if c else None
+            if piece and piece.party is not None and piece.party.letter == party and piece.kind.letter not in keep:
+                cells[sq] = Piece.corpse(piece.kind).code
+    return _edited(code, kill)
 
 
 def test_a_computer_accepts_a_draw_only_when_it_is_not_winning(new_page, external_requests):
