@@ -12,6 +12,7 @@ Fixtures:
   external_requests  the list of URLs aborted for this test (assert it is empty)
   wait_ready         wait_ready(page): waits for body[data-ready="1"] (60 s)
   screenshot_dir     e2e/screenshots/ (gitignored); failing tests save a PNG there
+Every test has a time limit (TEST_TIMEOUT_S, pytest-timeout; see the end of this file).
 """
 
 from __future__ import annotations
@@ -164,3 +165,15 @@ def pytest_runtest_makereport(item, call):
     report = yield
     setattr(item, f"rep_{report.when}", report)
     return report
+
+
+#: The most one browser test may take (the slowest take about two minutes on a loaded 2-core
+#: machine). Past it pytest-timeout prints every thread's stack and ends the run: a hang fails
+#: CI with its place instead of stalling it.
+TEST_TIMEOUT_S = 600
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(TEST_TIMEOUT_S, method="thread"))
