@@ -11,7 +11,8 @@ The list is made from the tree, never kept by hand:
 * the module ``interpreter`` names in ``pyscript.toml`` (our loader, ``static/pyodide-start.mjs``);
 * the runtime that set-up copied into ``static/vendor/``: PyScript's ``dist`` (``core.js`` with
   all its chunks and CSS) and the Pyodide files the page loads (``pyodide.mjs``,
-  ``pyodide.asm.mjs``, ``pyodide.asm.wasm``, ``python_stdlib.zip``, ``pyodide-lock.json``).
+  ``pyodide.asm.mjs``, ``pyodide.asm.wasm``, ``python_stdlib.zip``, ``pyodide-lock.json``);
+* our modules' bytecode, ``static/vendor/bytecode.bin`` (``scripts/build_bytecode.mjs``).
 
 Each entry carries the file's SHA-256 (the service worker fetches it with that ``integrity``,
 so a cache never holds files of two releases), and the release ``version`` is a hash of every
@@ -41,6 +42,7 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+BYTECODE = "static/vendor/bytecode.bin"  # our modules' .pyc (scripts/build_bytecode.mjs), read by the loader
 PYSCRIPT_SUFFIXES = (".js", ".css")
 PYSCRIPT_SKIP = {"service-worker.js"}  # PyScript's own (empty) worker: never ours to cache
 STATIC_SKIP_SUFFIXES = (".map", ".md")
@@ -113,6 +115,7 @@ def precache_files(root: Path = ROOT) -> list[str]:
             files.add(_rel(root, p))
     files.add(interpreter_module(root))
     files.update(f"{PYODIDE_DIR}/{name}" for name in PYODIDE_FILES)
+    files.add(BYTECODE)
     files = {f for f in files if not _is_junk(f)}
     files.discard(SERVICE_WORKER)
     files.discard(OUTPUT)

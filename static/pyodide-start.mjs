@@ -33,6 +33,7 @@ export { version };
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 export const SNAPSHOT_URL = new URL("../start-snapshot.bin", import.meta.url).href;
 const TOML_URL = new URL("../pyscript.toml", import.meta.url).href;
+const BYTECODE_URL = new URL("./vendor/bytecode.bin", import.meta.url).href; // scripts/build_bytecode.mjs
 const HOME = "/home/pyodide/"; // PyScript writes [files] relative to Pyodide's working directory
 
 const boot = (globalThis.djambiBoot = { how: "starting", saving: null, error: null, marks: {} });
@@ -57,6 +58,79 @@ async function fetchSnapshot() {
   }
 }
 
+// Our modules' bytecode (scripts/build_bytecode.mjs: hash-checked .pyc files, which Python uses
+// only while they match the sources beside them), asked for now, alongside the runtime's files;
+// written into Pyodide's file system before anything of ours is imported. Without it (a failed
+// fetch, a bundle for another Python), modules are compiled from source as before.
+const bytecode = fetch(BYTECODE_URL).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null);
+
+async function writeBytecode(py) {
+  try {
+    const buffer = await bytecode;
+    if (!buffer) return;
+    const view = new DataView(buffer);
+    const size = view.getUint32(0, true);
+    const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 4, size)));
+    if (header.cache_tag !== py.runPython("import sys\nsys.implementation.cache_tag")) return;
+    let offset = 4 + size;
+    for (const [file, length] of header.files) {
+      const target = HOME + file;
+      py.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
+      py.FS.writeFile(target, new Uint8Array(buffer, offset, length));
+      offset += length;
+    }
+    mark("bytecode written");
+    boot.bytecode = { written: header.files.length };
+  } catch (error) {
+    console.warn("Djambi: no precompiled bytecode this time.", error);
+  }
+}
+
+// For tests and benchmarks, once the page is ready and idle: which of our imported modules have
+// bytecode that Python would take (its .pyc there, with the source's hash), and which do not.
+const CHECK_BYTECODE = `
+import importlib.util, json, sys
+_used, _stale = [], []
+for _name, _module in sorted(sys.modules.items()):
+    _spec = getattr(_module, "__spec__", None)
+    if _name.partition(".")[0] not in ("djambi", "app") or not _spec or not _spec.origin or not _spec.cached:
+        continue
+    try:
+        with open(_spec.origin, "rb") as _f:
+            _hash = importlib.util.source_hash(_f.read())
+        with open(_spec.cached, "rb") as _f:
+            _fresh = _f.read(16)[8:16] == _hash
+    except OSError:
+        _fresh = False
+    (_used if _fresh else _stale).append(_name)
+_out = json.dumps({"used": _used, "stale": _stale})
+_out
+`;
+
+function checkBytecodeLater(py) {
+  if (!boot.bytecode) return;
+  whenReady().then(() => {
+    try {
+      const scope = py.toPy({}); // not the page's __main__
+      Object.assign(boot.bytecode, JSON.parse(py.runPython(CHECK_BYTECODE, { globals: scope })));
+      scope.destroy();
+    } catch (error) {
+      boot.bytecode.error = String(error);
+    }
+  });
+}
+
+// Resolves once the app is ready (body[data-ready="1"]) and the page is idle.
+async function whenReady() {
+  await new Promise((resolve) => {
+    const ready = () => document.body?.dataset.ready === "1";
+    if (ready()) return resolve();
+    const observer = new MutationObserver(() => { if (ready()) { observer.disconnect(); resolve(); } });
+    observer.observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
+  });
+  await new Promise((resolve) => (globalThis.requestIdleCallback ?? setTimeout)(resolve, { timeout: 2000 }));
+}
+
 // The runtime starts as soon as this module is evaluated: index.html imports it from <head>,
 // before PyScript's core.js, so Pyodide starts while PyScript reads its configuration (as early
 // as a bare page would start it). PyScript's own call then takes that interpreter, with its
@@ -72,6 +146,7 @@ export async function loadPyodide(options = {}) {
     return startPyodide({ ...options, indexURL: INDEX_URL });
   }
   const py = await started;
+  checkBytecodeLater(py);
   if (options.stdout) py.setStdout({ batched: options.stdout });
   if (options.stderr) py.setStderr({ batched: options.stderr });
   mark("given to PyScript");
@@ -92,6 +167,7 @@ async function start() {
       mark("reseeded");
       // Directory listings cached by the import system belong to the snapshot's file system
       // (importlib.invalidate_caches() would do it too, but imports importlib.metadata: 0.2 s).
+      await writeBytecode(py); // for the modules imported after the restore (those that use the page)
       py.runPython("import sys\nsys.path_importer_cache.clear()");
       boot.random = py.runPython("random.getrandbits(32)"); // differs from start to start (tests)
       boot.how = "snapshot";
@@ -104,12 +180,17 @@ async function start() {
   }
   if (!globalThis.navigator?.serviceWorker || !globalThis.crypto?.subtle) {
     boot.how = "fresh";
-    return startPyodide(base);
+    const plain = await startPyodide(base);
+    mark("runtime started");
+    await writeBytecode(plain);
+    return plain;
   }
   say(null, "Starting Python (the first start takes a few seconds)…");
   const sources = fetchSources(); // in parallel with the runtime's own start
   const py = await startPyodide({ ...base, _makeSnapshot: true });
+  mark("runtime started");
   try {
+    await writeBytecode(py);
     const files = await sources;
     const modules = [];
     for (const file of files) {
@@ -118,11 +199,14 @@ async function start() {
       py.FS.writeFile(target, file.text);
       if (file.pure) modules.push(file.module);
     }
+    mark("sources written");
     say(null, "Preparing the game…");
     py.globals.set("djambi_preload", JSON.stringify(modules));
     py.runPython(PRELOAD);
     py.globals.delete("djambi_preload");
+    mark("modules imported");
     const snapshot = py.makeMemorySnapshot();
+    mark("snapshot made");
     // `_makeSnapshot` gave Python a recording stand-in for globalThis as its `js` module, whose
     // getters fail on the page's objects (document): give this live instance the real one.
     py.registerJsModule("js", globalThis);
@@ -177,13 +261,7 @@ async function fetchSources() {
 // still be installing on a first visit). Resolves with the worker's answer, or a reason not to.
 function saveLater(snapshot, files) {
   return (async () => {
-    await new Promise((resolve) => {
-      const ready = () => document.body?.dataset.ready === "1";
-      if (ready()) return resolve();
-      const observer = new MutationObserver(() => { if (ready()) { observer.disconnect(); resolve(); } });
-      observer.observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
-    });
-    await new Promise((resolve) => (globalThis.requestIdleCallback ?? setTimeout)(resolve, { timeout: 2000 }));
+    await whenReady();
     const registration = await Promise.race([
       navigator.serviceWorker.ready,
       new Promise((resolve) => setTimeout(() => resolve(null), 60000)),
