@@ -40,10 +40,17 @@ const boot = (globalThis.djambiBoot = { how: "starting", saving: null, error: nu
 const mark = (name) => { boot.marks[name] = Math.round(performance.now()); };
 mark("loader evaluated");
 // The page's loading bar (index.html defines djambiLoading at the end of <body>; this module may
-// run before that, being async): say it now, or as soon as the bar exists.
+// run before that, being async): the words go on screen now if the text is there (so that they
+// are painted before the runtime's long task, which no script can interrupt), and to
+// djambiLoading as soon as it exists, unless something newer was said meanwhile.
+let said = 0;
 const say = (percent, words) => {
-  if (globalThis.djambiLoading) globalThis.djambiLoading(percent, words);
-  else document.addEventListener("DOMContentLoaded", () => globalThis.djambiLoading?.(percent, words), { once: true });
+  const turn = ++said;
+  if (globalThis.djambiLoading) return globalThis.djambiLoading(percent, words);
+  const text = document.getElementById("loader-text");
+  if (text && words) text.textContent = words;
+  document.addEventListener("DOMContentLoaded", () => { if (turn === said) globalThis.djambiLoading?.(percent, words); },
+                            { once: true });
 };
 
 
