@@ -228,3 +228,57 @@ def test_the_loading_bar_moves_on_the_compositor_and_says_each_stage(new_page, b
     assert began < task["ts"], "the sweep started after the long task"
     assert not ended or min(ended) > task["ts"] + task["dur"], "the sweep stopped during the long task"
     assert external_requests == []
+
+
+TURNED_JS = """() => ({
+    rotation: document.getElementById('board').getAttribute('data-rotation'),
+    squares: Object.fromEntries([...document.querySelectorAll('#board [data-square]')].map(
+        (g) => [g.dataset.square, [g.getAttribute('transform'), g.querySelector('use.pc').getAttribute('href')]])),
+    labels: [...document.querySelectorAll('#board text.coord'), ...document.querySelectorAll('#board text.coord-in')]
+        .map((t) => t.textContent),
+})"""
+
+
+def test_a_turned_board_is_painted_turned_before_python(new_page, base_url, wait_ready, external_requests,
+                                                         screenshot_dir):
+    """The rotate option: the saved game is painted before Python on the board turned toward the
+    human to move, exactly as Python then draws it (transforms, labels, pieces)."""
+    page = new_page(viewport={"width": 1280, "height": 800})
+    page.goto(base_url)
+    wait_ready(page)
+    page.evaluate("""() => localStorage.setItem('djambi.settings.v1', JSON.stringify(
+        {format: 'djambi-settings', version: 1, handover: false, rotate: true, language: ''}))""")
+    page.reload()
+    wait_ready(page)
+    for square in ("C7", "F4"):  # Red plays; Blue (a human) is to move: half a turn
+        page.click(f'[data-square="{square}"]')
+    expect(page.locator("#move-list li")).to_have_count(1)
+    expect(page.locator("#board")).to_have_attribute("data-rotation", "2")
+    held, released = [], []
+
+    def hold(route):
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/static/pyodide-start.mjs", hold)
+    page.reload(wait_until="commit")
+    expect(page.locator("#board")).to_have_attribute("data-painted", "saved")
+    assert page.get_attribute("body", "data-ready") == "0"
+    painted = page.evaluate(TURNED_JS)
+    page.screenshot(path=str(screenshot_dir / "app-turned-before-python-1280x800.png"))
+    for _ in range(600):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the loader module was never requested"
+    released.append(True)
+    for route in held:
+        route.continue_()
+    wait_ready(page)
+    drawn = page.evaluate(TURNED_JS)
+    assert painted["rotation"] == "2"
+    assert painted == drawn
+    assert painted["squares"]["A9"][0] != "translate(40,0)"  # Red's corner is not at the top-left
+    assert external_requests == []
