@@ -3,12 +3,14 @@
 //   node scripts/build_bytecode.mjs            -> static/vendor/bytecode.bin
 //
 // Compiling djambi/ and app/ takes a few hundred ms of the page's first start (Pyodide compiles
-// every module from source; the page's Python cannot write a lasting __pycache__). This script
-// compiles them once, with the same Pyodide the page vendors (so the same Python and bytecode
-// magic), into hash-checked .pyc files (PEP 552, "checked"): Python uses one only if the SHA of
-// the source beside it matches, so a stale bundle is never wrong, only useless (the module is
-// compiled from source as before). static/pyodide-start.mjs writes them into Pyodide's file
-// system, at <package>/__pycache__/<module>.<cache tag>.pyc, before anything is imported.
+// every module from source; the page's Python cannot write a lasting __pycache__), and PyScript
+// compiles its own `pyscript` package (which it writes into /home/pyodide/pyscript/ from
+// strings in its core-*.js) at every start. This script compiles both once, with the same
+// Pyodide the page vendors (so the same Python and bytecode magic), into hash-checked .pyc files
+// (PEP 552, "checked"): Python uses one only if the hash of the source beside it matches, so a
+// stale bundle is never wrong, only useless (the module is compiled from source as before).
+// static/pyodide-start.mjs writes them into Pyodide's file system, at
+// <package>/__pycache__/<module>.<cache tag>.pyc, before anything is imported.
 //
 // The bundle is one file (one request, fetched while the runtime starts):
 //   4 bytes   little-endian length N of the header
@@ -18,6 +20,7 @@ import { loadPyodide } from "pyodide";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import vm from "node:vm";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUTPUT = path.join(root, "static", "vendor", "bytecode.bin");
@@ -31,8 +34,38 @@ for (const pkg of PACKAGES) {
   }
 }
 
+// PyScript's Python package, as its core writes it: the object literal it passes to its writer,
+// {pyscript: {"__init__.py": "…", …}}, found in the vendored bundle and read as a literal.
+function pyscriptSources() {
+  const dir = path.join(root, "static", "vendor", "pyscript");
+  const MARK = '(".",{pyscript:{';
+  for (const name of fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []) {
+    if (!name.endsWith(".js")) continue;
+    const text = fs.readFileSync(path.join(dir, name), "utf8");
+    const at = text.indexOf(MARK);
+    if (at < 0) continue;
+    let end = at + 5, depth = 0, quote = null;
+    for (; end < text.length; end++) {
+      const c = text[end];
+      if (quote) { if (c === "\\") end++; else if (c === quote) quote = null; continue; }
+      if (c === '"' || c === "'" || c === "`") quote = c;
+      else if (c === "{") depth++;
+      else if (c === "}" && --depth === 0) break;
+    }
+    const tree = vm.runInNewContext("(" + text.slice(at + 5, end + 1) + ")", {}, { timeout: 1000 });
+    const walk = (node, prefix) => Object.entries(node).flatMap(([key, value]) =>
+      typeof value === "string" ? (key.endsWith(".py") ? [[prefix + key, value]] : []) : walk(value, prefix + key + "/"));
+    return walk(tree, "");
+  }
+  console.error("[bytecode] PyScript's Python package not found in static/vendor/pyscript: left out");
+  return [];
+}
+
 const py = await loadPyodide();
-py.globals.set("djambi_sources", JSON.stringify(sources.map((rel) => [rel, fs.readFileSync(path.join(root, rel), "utf8")])));
+py.globals.set("djambi_sources", JSON.stringify([
+  ...sources.map((rel) => [rel, fs.readFileSync(path.join(root, rel), "utf8")]),
+  ...pyscriptSources(),
+]));
 const out = py.runPython(`
 import importlib.util, json, sys
 from importlib._bootstrap_external import _code_to_hash_pyc

@@ -65,7 +65,7 @@ async function fetchSnapshot() {
   }
 }
 
-// Our modules' bytecode (scripts/build_bytecode.mjs: hash-checked .pyc files, which Python uses
+// Our modules' bytecode, and PyScript's package's (scripts/build_bytecode.mjs: hash-checked .pyc files, which Python uses
 // only while they match the sources beside them), asked for now, alongside the runtime's files;
 // written into Pyodide's file system before anything of ours is imported. Without it (a failed
 // fetch, a bundle for another Python), modules are compiled from source as before.
@@ -93,14 +93,15 @@ async function writeBytecode(py) {
   }
 }
 
-// For tests and benchmarks, once the page is ready and idle: which of our imported modules have
-// bytecode that Python would take (its .pyc there, with the source's hash), and which do not.
+// For tests and benchmarks, once the page is ready and idle: which imported modules of ours (and of
+// PyScript's package) have bytecode that Python would take (its .pyc there, with the source's
+// hash), and which do not.
 const CHECK_BYTECODE = `
 import importlib.util, json, sys
 _used, _stale = [], []
 for _name, _module in sorted(sys.modules.items()):
     _spec = getattr(_module, "__spec__", None)
-    if _name.partition(".")[0] not in ("djambi", "app") or not _spec or not _spec.origin or not _spec.cached:
+    if _name.partition(".")[0] not in ("djambi", "app", "pyscript") or not _spec or not _spec.origin or not _spec.cached:
         continue
     try:
         with open(_spec.origin, "rb") as _f:
