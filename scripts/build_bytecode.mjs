@@ -2,6 +2,11 @@
 //
 //   node scripts/build_bytecode.mjs            -> static/vendor/bytecode.bin
 //
+// The bundle holds the .py files of djambi/ and app/ as they are in the tree, their bytecode, and
+// the bytecode of PyScript's `pyscript` package; static/pyodide-start.mjs writes it all into
+// Pyodide's file system on every start, and on a release's first start imports our page-free
+// modules from it before taking the start-up snapshot (issue 14).
+//
 // Compiling djambi/ and app/ takes a few hundred ms of the page's first start (Pyodide compiles
 // every module from source; the page's Python cannot write a lasting __pycache__), and PyScript
 // compiles its own `pyscript` package (which it writes into /home/pyodide/pyscript/ from
@@ -83,6 +88,9 @@ for rel, text in json.loads(djambi_sources):
 const [cacheTag, files] = out.toJs({ depth: 3 });
 out.destroy();
 
+// Our sources themselves too (the loader writes and imports them before PyScript fetches its
+// [files]): the page's first start then needs one request for all of them.
+for (const rel of sources) files.push([rel, fs.readFileSync(path.join(root, rel))]);
 const blobs = files.map(([, bytes]) => Buffer.from(bytes));
 const header = Buffer.from(JSON.stringify({ cache_tag: cacheTag, files: files.map(([p], i) => [p, blobs[i].length]) }));
 const length = Buffer.alloc(4);
@@ -91,4 +99,4 @@ const bundle = Buffer.concat([length, header, ...blobs]);
 fs.mkdirSync(path.dirname(OUTPUT), { recursive: true });
 const old = fs.existsSync(OUTPUT) ? fs.readFileSync(OUTPUT) : null;
 if (!old || !old.equals(bundle)) fs.writeFileSync(OUTPUT, bundle); // unchanged: keep the file as it is
-console.error(`[bytecode] ${path.relative(root, OUTPUT)}: ${files.length} modules, ${(bundle.length / 1024).toFixed(0)} KiB (${cacheTag})`);
+console.error(`[bytecode] ${path.relative(root, OUTPUT)}: ${sources.length} sources, ${files.length - sources.length} .pyc, ${(bundle.length / 1024).toFixed(0)} KiB (${cacheTag})`);
