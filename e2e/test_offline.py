@@ -321,6 +321,13 @@ def snapshot_saved(page: Page) -> str:
     return page.evaluate("() => window.djambiBoot.saving")
 
 
+def bytecode(page: Page) -> dict:
+    """Which of our imported modules had bytecode Python would take (static/vendor/bytecode.bin,
+    written by the loader; checked by it once the page is ready and idle)."""
+    page.wait_for_function("() => window.djambiBoot.bytecode && window.djambiBoot.bytecode.used")
+    return page.evaluate("() => window.djambiBoot.bytecode")
+
+
 def play(page: Page, frm: str, to: str) -> None:
     before = page.locator("#move-list li").count()
     page.tap(f'[data-square="{frm}"]')
@@ -341,6 +348,11 @@ def test_a_reload_after_one_visit_restores_the_snapshot_and_plays_online_and_off
     page.goto(site.url)
     wait_ready(page)
     assert boot(page) == "fresh, snapshot made"
+    # The first start imported our modules from the bytecode made at set-up, none from source.
+    compiled = bytecode(page)
+    assert compiled["written"] > 30 and compiled["stale"] == []
+    assert {"djambi.board", "djambi.ai", "app.render", "app.session", "app.dialogs",
+            "pyscript", "pyscript.display"} <= set(compiled["used"])  # PyScript's own package too
     play(page, "C7", "F4")
     version = release(folder)
     assert snapshot_saved(page) == f"stored {version}"
@@ -351,6 +363,10 @@ def test_a_reload_after_one_visit_restores_the_snapshot_and_plays_online_and_off
     expect(page.locator("#board")).to_have_attribute("data-painted", "saved")
     wait_ready(page)
     assert boot(page) == "snapshot"
+    # The modules imported after the restore (those that use the page) had bytecode too.
+    compiled = bytecode(page)
+    assert compiled["stale"] == []
+    assert {"app.dialogs", "app.boardview", "app.panel", "pyscript", "pyscript.display"} <= set(compiled["used"])
     assert status(page) == "Blue to move"
     assert page.locator("#move-list li").count() == 1
     play(page, "H7", "H6")
