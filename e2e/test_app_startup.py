@@ -106,7 +106,7 @@ def test_the_saved_game_is_painted_before_python_and_early_taps_are_kept(
     page.click('[data-square="H7"]')
     page.click('[data-square="H6"]')
     assert "sel" in page.get_attribute('[data-square="H7"]', "class").split()
-    expect(page.locator("#loader-text")).to_contain_text("H7, then H6 kept")
+    expect(page.locator("#loader-text")).to_contain_text("Kept: H7, H6.")
     page.screenshot(path=str(screenshot_dir / "app-saved-before-python-1280x800.png"))
     for width, height in ((768, 1024), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})

@@ -12,6 +12,7 @@ The list is made from the tree, never kept by hand:
 * the runtime that set-up copied into ``static/vendor/``: PyScript's ``dist`` (``core.js`` with
   all its chunks and CSS) and the Pyodide files the page loads (``pyodide.mjs``,
   ``pyodide.asm.mjs``, ``pyodide.asm.wasm``, ``python_stdlib.zip``, ``pyodide-lock.json``);
+* the loader's words in every language, ``locale/loader-words.js`` (``scripts/i18n.py compile``);
 * our modules' bytecode, ``static/vendor/bytecode.bin`` (``scripts/build_bytecode.mjs``), whose
   copy of the sources is first brought in line with the tree (``refresh_bundle``).
 
@@ -43,6 +44,7 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+LOADER_WORDS = "locale/loader-words.js"  # the loader's words (scripts/i18n.py compile), read by index.html
 BYTECODE = "static/vendor/bytecode.bin"  # our modules' .pyc (scripts/build_bytecode.mjs), read by the loader
 PYSCRIPT_SUFFIXES = (".js", ".css")
 PYSCRIPT_SKIP = {"service-worker.js"}  # PyScript's own (empty) worker: never ours to cache
@@ -117,6 +119,7 @@ def precache_files(root: Path = ROOT) -> list[str]:
     files.add(interpreter_module(root))
     files.update(f"{PYODIDE_DIR}/{name}" for name in PYODIDE_FILES)
     files.add(BYTECODE)
+    files.add(LOADER_WORDS)
     files = {f for f in files if not _is_junk(f)}
     files.discard(SERVICE_WORKER)
     files.discard(OUTPUT)

@@ -47,6 +47,8 @@ mark("loader evaluated");
 // are painted before the runtime's long task, which no script can interrupt), and to
 // djambiLoading as soon as it exists, unless something newer was said meanwhile.
 let said = 0;
+// The player's language (index.html's djambiWord, from locale/loader-words.js), else English.
+const word = (key, english) => globalThis.djambiWord?.(key, english) ?? english;
 const say = (percent, words) => {
   const turn = ++said;
   if (globalThis.djambiLoading) return globalThis.djambiLoading(percent, words);
@@ -187,7 +189,7 @@ async function start() {
   const base = { indexURL: INDEX_URL, stdout: (line) => console.log(line), stderr: (line) => console.error(line) };
   const response = await fetchSnapshot();
   if (response) {
-    say(null, "Restoring the game…");
+    say(null, word("restoring", "Restoring the game…"));
     try {
       mark("loadPyodide called");
       const bytes = response.arrayBuffer().then((b) => (mark("snapshot read"), b));
@@ -215,13 +217,13 @@ async function start() {
     await writeBundle(plain);
     return plain;
   }
-  say(null, "Starting Python (the first start takes a few seconds)…");
+  say(null, word("starting-python", "Starting Python (the first start takes a few seconds)…"));
   const py = await startPyodide({ ...base, _makeSnapshot: true });
   mark("runtime started");
   try {
     const files = await writeBundle(py);
     if (!files) throw new Error("no bytecode bundle");
-    say(null, "Preparing the game…");
+    say(null, word("preparing", "Preparing the game…"));
     py.globals.set("djambi_preload", JSON.stringify(files.filter((f) => f.pure).map((f) => f.module)));
     py.runPython(PRELOAD);
     py.globals.delete("djambi_preload");

@@ -113,6 +113,8 @@ def test_release_version_hashes_every_file(tmp_path):
         (pyodide / name).write_bytes(b"runtime " + name.encode())
     (site / "static" / "vendor" / "pyscript" / "core.js").write_text("// core")
     (site / build_sw.BYTECODE).write_bytes(b"bytecode")  # scripts/build_bytecode.mjs
+    (site / "locale").mkdir()
+    (site / build_sw.LOADER_WORDS).write_text("window.djambiLoaderWords = {};")  # scripts/i18n.py compile
     (site / "index.html").write_text("<!doctype html>")
     (site / "app" / "main.py").write_text("print(1)\n")
     (site / "djambi" / "__init__.py").write_text("")
@@ -125,7 +127,7 @@ def test_release_version_hashes_every_file(tmp_path):
     urls = [f["url"] for f in first["files"]]
     assert urls == sorted(urls)
     assert "./app/main.py" in urls and "./static/vendor/pyodide/pyodide.asm.wasm" in urls
-    assert "./static/vendor/bytecode.bin" in urls
+    assert "./static/vendor/bytecode.bin" in urls and "./locale/loader-words.js" in urls
     assert all(f["integrity"].startswith("sha256-") for f in first["files"])
     assert build_sw.build_manifest(site) == first  # deterministic
 
