@@ -114,8 +114,12 @@ async function respond(request) {
     const pages = await self.clients.matchAll({ type: "window" });
     if (pages.length <= 1) {
       self.registration.waiting.postMessage({ type: "skip-waiting" });
-      return new Response('<!doctype html><link rel="icon" href="data:,"><meta http-equiv="refresh" content="0">', {
-        headers: { "Content-Type": "text/html; charset=utf-8", Refresh: "0", "Cache-Control": "no-store" },
+      // The page loads again at once (a script; a meta refresh a second later only if scripts do
+      // not run). One refresh only: an HTTP Refresh header beside the meta one scheduled two
+      // navigations, and the page was sometimes left on this blank document (e2e, whole runs).
+      return new Response('<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">'
+        + '<meta http-equiv="refresh" content="1"><script>location.reload()</script>', {
+        headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
       });
     }
   }

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -97,14 +98,16 @@ def wait_controlled(page: Page) -> None:
 
 
 def bounded(page: Page, script: str, seconds: int = 30):
-    """``page.evaluate`` of a promise-returning ``script`` that cannot hang: past ``seconds``
-    the test fails saying so (Playwright's evaluate has no timeout of its own)."""
-    result = page.evaluate(
-        """([body, ms]) => Promise.race([(0, eval)(body)(), new Promise((resolve) =>
-            setTimeout(() => resolve({timedOut: true}), ms))])""", [script, seconds * 1000])
-    if isinstance(result, dict) and result.get("timedOut"):
-        raise AssertionError(f"the page did not answer within {seconds} s: {script[:80]}")
-    return result
+    """The value of the (promise-returning) function ``script`` run in the page, bounded by
+    Playwright itself: ``page.evaluate`` has no timeout, and waits without end for a page that
+    never answers (between two documents, or busy); ``wait_for_function`` carries on across a
+    navigation and has one. Past ``seconds`` the test fails saying where the page was."""
+    try:
+        handle = page.wait_for_function("async (body) => ({ value: await (0, eval)(body)() })",
+                                        arg=script, timeout=seconds * 1000)
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"the page ({page.url}) did not answer within {seconds} s: {script[:80]}") from None
+    return handle.json_value().get("value")
 
 
 def cache_names(page: Page) -> list[str]:
@@ -112,7 +115,7 @@ def cache_names(page: Page) -> list[str]:
 
 
 def worker_version(page: Page) -> str | None:
-    return page.evaluate(
+    return bounded(page,
         """() => new Promise((resolve) => {
             const worker = navigator.serviceWorker.controller;
             if (!worker) return resolve(null);
@@ -120,12 +123,11 @@ def worker_version(page: Page) -> str | None:
             channel.port1.onmessage = (e) => { channel.port1.close(); resolve(e.data.version); };
             worker.postMessage({ type: "version" }, [channel.port2]);
             setTimeout(() => resolve(null), 5000);
-        })"""
-    )
+        })""")
 
 
 def registration_state(page: Page) -> dict | str:
-    return page.evaluate("""() => navigator.serviceWorker.getRegistration().then((r) => r
+    return bounded(page, """() => navigator.serviceWorker.getRegistration().then((r) => r
         ? { installing: r.installing?.state, waiting: r.waiting?.state, active: r.active?.state,
             controlled: Boolean(navigator.serviceWorker.controller) }
         : "no registration")""")
@@ -313,19 +315,19 @@ def test_a_release_change_replaces_the_cache(sites, new_page, tmp_path, external
 # static/pyodide-start.mjs: the first start of a release takes a Pyodide memory snapshot that
 # sw.js keeps in that release's cache; later starts restore it (issue 14).
 def boot(page: Page) -> str:
-    return page.evaluate("() => window.djambiBoot && window.djambiBoot.how")
+    return bounded(page, "() => window.djambiBoot && window.djambiBoot.how")
 
 
 def snapshot_saved(page: Page) -> str:
     """Wait for the page's snapshot to reach the service worker; its answer."""
-    return page.evaluate("() => window.djambiBoot.saving")
+    return bounded(page, "() => window.djambiBoot.saving", 90)
 
 
 def bytecode(page: Page) -> dict:
     """Which of our imported modules had bytecode Python would take (static/vendor/bytecode.bin,
     written by the loader; checked by it once the page is ready and idle)."""
     page.wait_for_function("() => window.djambiBoot.bytecode && window.djambiBoot.bytecode.used")
-    return page.evaluate("() => window.djambiBoot.bytecode")
+    return bounded(page, "() => window.djambiBoot.bytecode")
 
 
 def play(page: Page, frm: str, to: str) -> None:
@@ -374,7 +376,7 @@ def test_a_reload_after_one_visit_restores_the_snapshot_and_plays_online_and_off
     # Offline: the same, with nothing answering on the server's port.
     site.stop()
     assert not site.answers()
-    draws = [page.evaluate("() => window.djambiBoot.random")]
+    draws = [bounded(page, "() => window.djambiBoot.random")]
     page.reload()
     wait_ready(page)
     assert boot(page) == "snapshot"
@@ -382,7 +384,7 @@ def test_a_reload_after_one_visit_restores_the_snapshot_and_plays_online_and_off
     play(page, "G3", "G4")
     assert page.locator("#move-list li").count() == 3
     # `random` is reseeded after each restore: the snapshot's frozen state is not replayed.
-    draws.append(page.evaluate("() => window.djambiBoot.random"))
+    draws.append(bounded(page, "() => window.djambiBoot.random"))
     assert None not in draws and draws[0] != draws[1]
     assert errors == []
     assert external_requests == []
@@ -403,7 +405,7 @@ def test_a_new_release_never_restores_the_old_snapshot(sites, new_page, tmp_path
     assert boot(page) == "snapshot" and status(page) == "Red to move"
 
     # The worker keeps only a snapshot made from its own release's sources.
-    refused = page.evaluate("""() => new Promise((resolve) => {
+    refused = bounded(page, """() => new Promise((resolve) => {
         const channel = new MessageChannel();
         channel.port1.onmessage = (e) => resolve(e.data);
         navigator.serviceWorker.controller.postMessage({ type: "snapshot",
