@@ -51,6 +51,7 @@ depends only on (position, level, seed): the work is budgeted in nodes, never in
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Generator
@@ -66,7 +67,7 @@ from .turns import Turn, next_turn
 LEVELS = ("random", "easy", "normal", "hard")
 #: Settings tried in tournaments but not offered as levels (see the README): ``hard-brs`` is hard
 #: with a best-reply quiescence.
-EXPERIMENTAL_LEVELS = ("hard-brs",)
+EXPERIMENTAL_LEVELS = ("hard-brs", "mcts", "hard-relay")
 
 CHIEF, ASSASSIN, REPORTER, PROVOCATEUR, NECROMOBILE, MILITANT = range(6)
 
@@ -282,6 +283,35 @@ def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6
     q = board._quiet / 120.0
     value -= QUIET * q * q
     return value
+
+
+def _reaches(cells, control, c: int, player: int) -> bool:
+    """Whether ``player`` can kill the chief on ``c`` in one move (a militant, assassin or chief
+    on a clear line, a reporter reaching a square beside him)."""
+    for ray in RAYS[c]:
+        steps = 0
+        for t in ray:
+            steps += 1
+            code = cells[t]
+            if code == 0:
+                continue
+            if code < DEAD and control[(code - 1) >> 3] == player:
+                kind = (code - 1) & 7
+                if kind == ASSASSIN or kind == CHIEF or (kind == MILITANT and steps <= 2 and c != MAZE):
+                    return True
+            break
+    for e in ORTHOGONAL_NEIGHBOURS[c]:
+        if cells[e] != 0 or e == MAZE:
+            continue
+        for ray in RAYS[e]:
+            for t in ray:
+                code = cells[t]
+                if code == 0:
+                    continue
+                if code < DEAD and (code - 1) & 7 == REPORTER and control[(code - 1) >> 3] == player:
+                    return True
+                break
+    return False
 
 
 # ---------------------------------------------------------------------------------------------
@@ -585,11 +615,19 @@ _SETTINGS = {
                  lookahead=5, follow_nodes=600, weight=0.5,
                  prepass=True, qnarrow=True, relative_draw=True, opening_noise=0.5, trap=20.0,
                  extend=10, duel_depth=2, duel_nodes=8000, cap=11000, keep=10.0, sealed=30.0),
+    "hard-relay": dict(depth=1, nodes=3000, qdepth=3, noise=0.0, margin=15.0,
+                 lookahead=5, follow_nodes=600, weight=0.5,
+                 prepass=True, qnarrow=True, relative_draw=True, opening_noise=0.5, trap=20.0,
+                 extend=10, duel_depth=2, duel_nodes=8000, cap=11000, keep=10.0, sealed=30.0,
+                 relay=500.0, relay_all=True, relay_extend=40),
     # Hard with a best-reply quiescence (every opponent's kills in one minimising layer).
     "hard-brs": dict(depth=1, nodes=3000, qdepth=3, noise=0.0, margin=15.0,
                    lookahead=5, follow_nodes=600, weight=0.5,
                    prepass=True, qnarrow=True, relative_draw=True, opening_noise=0.5, trap=20.0,
                    extend=10, duel_depth=2, duel_nodes=8000, cap=11000, keep=10.0, brs=True),
+    # MCTS with a max^n backup and progressive history.
+    "mcts": dict(mcts=True, nodes=5000, uct=0.35, history=1.0, playout=4, scale=10.0,
+                 keep=10.0, sealed=30.0, noise=0.0),
 }
 
 _NARROW: dict[tuple, list[bool]] = {}
@@ -633,6 +671,20 @@ class _Budget(Exception):
     pass
 
 
+class _MNode:
+    """A node of the Monte-Carlo tree: the player to move, his moves (None until expanded), a
+    child per move (None until tried), visits, and each player's summed results."""
+
+    __slots__ = ("player", "moves", "children", "visits", "sums")
+
+    def __init__(self, player: int, moves: list[Move] | None) -> None:
+        self.player = player
+        self.moves = moves
+        self.children: list = [None] * len(moves) if moves is not None else []
+        self.visits = 0
+        self.sums = [0.0, 0.0, 0.0, 0.0]
+
+
 class Search:
     """A resumable search for the move of the player to move in ``board`` (which is copied)."""
 
@@ -665,7 +717,7 @@ class Search:
             self.trap = self.settings.get("trap", 0.0)
             self.keep = self.settings.get("keep", 0.0)
             self.sealed = self.settings.get("sealed", 0.0)
-            self._gen = self._run()
+            self._gen = self._mcts() if self.settings.get("mcts") else self._run()
 
     # -- public
     def step(self, max_ms: float = 20.0) -> bool:
@@ -801,7 +853,7 @@ class Search:
         # until it is the root player's turn again, then search his best follow-up. This sees
         # the threats a move creates, which the paranoid one-ply search cannot.
         order.sort(key=lambda i: -scores[i])
-        extend = st.get("extend", 0)
+        extend = max(st.get("extend", 0), st.get("relay_extend", 0))
         top = [i for i in order[:k + extend] if scores[i] > -WIN / 2]
         if len(top) < 2:
             return
@@ -847,6 +899,18 @@ class Search:
         board.push(move)
         self.nodes += 1
         plies = 0
+        if self.settings.get("relay_all") and board._control[root] == root:
+            # Every opponent's set-ups from this position (each as if he moved now): the
+            # opponents who move first need not spoil them.
+            saved = board._turn
+            for o in dict.fromkeys(_movers_until(board, root)):
+                if o != saved.player:
+                    board._turn = Turn.regular(o)
+                hit = yield from self._relay()
+                board._turn = saved
+                if hit:
+                    self._unwind(base)
+                    return -self.settings["relay"]
         while True:
             control = board._control
             if control[root] != root:
@@ -869,6 +933,12 @@ class Search:
             if plies >= 6:
                 v = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed)
                 break
+            if self.settings.get("relay") and (yield from self._relay()):
+                # This opponent can set up a kill of the root player's chief for the player who
+                # moves after him (a piece dropped by his provocateur, a line he opens): a
+                # two-ply player like the sparring partner sees it and plays it.
+                v = -self.settings["relay"]
+                break
             reply = yield from self._policy()
             if reply is None:
                 v = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed)
@@ -878,6 +948,77 @@ class Search:
             plies += 1
         self._unwind(base)
         return v
+
+    def _relay(self) -> Generator[None, None, bool]:
+        """Whether the player to move (an opponent of the root player) has a move after which
+        the next player to move, not the root player, can kill the root player's chief: a
+        line opened or a piece moved out of the way, a corpse taken off by a necromobile, or a
+        provocateur dropping a piece of the next player where it reaches the chief."""
+        board = self.board
+        root = self.root
+        cells = board._cells
+        code = 1 + 8 * root
+        if code not in cells:
+            return False
+        gen = _Gen(board)
+        moves = gen.moves(quiet=True, places=1)
+        # Provocateur drops of a piece next to (or in line with) the chief.
+        chief = cells.index(code)
+        control = board._control
+        me = board._turn.player
+        near = [q for q in FIELD if cells[q] == 0 and _dist(q, chief) <= 2]
+        lines: list[int] = []  # empty squares in line with the chief (an assassin's)
+        for ray in RAYS[chief]:
+            for t in ray:
+                if cells[t]:
+                    break
+                if t != MAZE:
+                    lines.append(t)
+        beside: list[int] = []  # empty squares in line with a square beside him (a reporter's)
+        for e in ORTHOGONAL_NEIGHBOURS[chief]:
+            if cells[e] or e == MAZE:
+                continue
+            for ray in RAYS[e]:
+                for t in ray:
+                    if cells[t]:
+                        break
+                    if t != MAZE and t not in beside:
+                        beside.append(t)
+        places = {MILITANT: near, ASSASSIN: lines, CHIEF: lines, REPORTER: beside}
+        for s in range(81):
+            c = cells[s]
+            if c == 0 or c > DEAD or (c - 1) & 7 != PROVOCATEUR or control[(c - 1) >> 3] != me:
+                continue
+            for ray in RAYS[s]:
+                for t in ray:
+                    target = cells[t]
+                    if target == 0:
+                        continue
+                    kind = (target - 1) & 7
+                    if t != MAZE and target < DEAD and gen.enemy[target] and kind in places \
+                            and control[(target - 1) >> 3] != root:
+                        for q in places[kind]:
+                            moves.append(Move(s, t, place=q))
+                        if kind == MILITANT and _dist(s, chief) <= 2:
+                            moves.append(Move(s, t, place=s))
+                    break
+        for m in moves:
+            if self.nodes - self._yielded >= SLICE_NODES:
+                self._yielded = self.nodes
+                yield
+            board.push(m)
+            self.nodes += 1
+            nxt = board._turn.player
+            hit = False
+            if board._control[root] != root:
+                hit = True
+            elif nxt != root and board._control[nxt] == nxt:
+                after = board._cells
+                hit = _reaches(after, board._control, after.index(code), nxt)
+            board.pop()
+            if hit:
+                return True
+        return False
 
     def _policy(self) -> Generator[None, None, Move | None]:
         """The move a greedy one-ply player would make here (a model of the opponents)."""
@@ -1008,6 +1149,202 @@ class Search:
         finally:
             board._turn = saved
         return best
+
+
+    # -- MCTS with a max^n backup (an experimental level: see the README)
+    def _mcts(self) -> Generator[None, None, None]:
+        """Monte-Carlo tree search for four players (Nijssen & Winands): every node keeps the
+        sum of each player's results; the player to move picks a child by UCT on his own share
+        plus progressive history (the average result of the move wherever it was played);
+        playouts of a few plies (a kill of the most valuable victim when there is one, else a
+        random quiet move) end in the evaluation of every player. Budget: nodes (pushes and
+        evaluations)."""
+        board = self.board
+        st = self.settings
+        moves = candidate_moves(board)
+        if not moves:
+            return
+        self._best = self._checked(moves[0])
+        if len(moves) == 1:
+            return
+        budget = st["nodes"] if self._max_nodes is None else self._max_nodes
+        rng = self.rng
+        c_uct = st.get("uct", 0.35)
+        w_hist = st.get("history", 1.0)
+        plies = st.get("playout", 4)
+        # Root moves best-first by their static value (progressive unpruning starts from the top).
+        static = []
+        for m in moves:
+            board.push(m)
+            self.nodes += 1
+            static.append(self._static())
+            board.pop()
+            if self.nodes - self._yielded >= SLICE_NODES:
+                self._yielded = self.nodes
+                yield
+        order = sorted(range(len(moves)), key=lambda i: -static[i])
+        root = _MNode(board._turn.player, [moves[i] for i in order])
+        history: dict[tuple, list[float]] = {}
+        base = len(board._stack)
+        while self.nodes < budget:
+            node = root
+            path = [root]
+            keys = []
+            # Selection and expansion.
+            while True:
+                if node.moves is None:
+                    node.moves = self._mcts_moves(rng)
+                    node.children = [None] * len(node.moves)
+                if not node.moves:
+                    break
+                width = min(len(node.moves), 2 + int(1.5 * math.sqrt(node.visits + 1)))
+                player = node.player
+                best_i, best_u = 0, -1e18
+                log_n = math.log(node.visits + 1)
+                for i in range(width):
+                    child = node.children[i]
+                    if child is None:
+                        u = 1e9 - i
+                    else:
+                        n = child.visits
+                        q = child.sums[player] / n
+                        h = history.get((player, node.moves[i]))
+                        ph = w_hist * (h[0] / h[1]) / (n + 1) if h else 0.0
+                        u = q + c_uct * math.sqrt(log_n / n) + ph
+                    if u > best_u:
+                        best_i, best_u = i, u
+                m = node.moves[best_i]
+                if self.nodes - self._yielded >= SLICE_NODES:
+                    self._yielded = self.nodes
+                    yield
+                board.push(m)
+                self.nodes += 1
+                keys.append((player, m))
+                child = node.children[best_i]
+                if child is None:
+                    child = _MNode(board._turn.player, None)
+                    node.children[best_i] = child
+                    path.append(child)
+                    node = child
+                    break
+                path.append(child)
+                node = child
+                if board._over():
+                    break
+            # Playout.
+            result = yield from self._mcts_playout(plies, rng)
+            self._unwind(base)
+            for nd in path:
+                nd.visits += 1
+                s = nd.sums
+                for p in range(4):
+                    s[p] += result[p]
+            for k in keys:
+                h = history.get(k)
+                if h is None:
+                    history[k] = [result[k[0]], 1]
+                else:
+                    h[0] += result[k[0]]
+                    h[1] += 1
+            best_i = max(range(len(root.moves)),
+                         key=lambda i: (root.children[i].visits if root.children[i] else -1, -i))
+            self._best = root.moves[best_i]
+            if self.nodes - self._yielded >= SLICE_NODES:
+                self._yielded = self.nodes
+                yield
+        self._best = self._checked(self._best)
+
+    def _mcts_moves(self, rng: random.Random) -> list[Move]:
+        """A node's moves: kills first (most valuable victim first), then the quiet moves shuffled."""
+        board = self.board
+        if board._over():
+            return []
+        gen = _Gen(board)
+        kills = gen.moves(quiet=False, places=2)
+        allm = gen.moves(quiet=True, places=2)
+        quiet = allm[len(kills):] if len(allm) >= len(kills) else []
+        rng.shuffle(quiet)
+        out = kills + quiet
+        if not out:
+            out = board.generate_legal_moves()
+        return out
+
+    def _mcts_playout(self, plies: int, rng: random.Random) -> Generator[None, None, list[float]]:
+        board = self.board
+        for _ in range(plies):
+            if board._over():
+                break
+            m = self._quick_move(rng)
+            if m is None:
+                break
+            board.push(m)
+            self.nodes += 1
+            if self.nodes - self._yielded >= SLICE_NODES:
+                self._yielded = self.nodes
+                yield
+        return self._vector()
+
+    def _quick_move(self, rng: random.Random) -> Move | None:
+        """The playout policy: a kill of the most valuable victim if there is one (most of the
+        time), else a random quiet step of a random piece."""
+        board = self.board
+        gen = _Gen(board)
+        kills = gen.moves(quiet=False, places=1)
+        if kills and rng.random() < 0.85:
+            return kills[0]
+        cells = board._cells
+        control = board._control
+        player = board._turn.player
+        own = [s for s in range(81) if 0 < cells[s] < DEAD and control[(cells[s] - 1) >> 3] == player]
+        for _ in range(12):
+            if not own:
+                break
+            s = own[rng.randrange(len(own))]
+            kind = (cells[s] - 1) & 7
+            rays = RAYS[s]
+            ray = rays[rng.randrange(len(rays))]
+            targets = []
+            steps = 0
+            for t in ray:
+                steps += 1
+                if kind == MILITANT and steps > 2:
+                    break
+                if cells[t]:
+                    break
+                if t == MAZE and kind != CHIEF:
+                    continue
+                targets.append(t)
+            if targets:
+                return Move(s, targets[rng.randrange(len(targets))])
+        if kills:
+            return kills[0]
+        legal = board.generate_legal_moves()
+        return legal[rng.randrange(len(legal))] if legal else None
+
+    def _vector(self) -> list[float]:
+        """Every player's result in [0, 1]: 1 for the winner, 0 for a player out; else the
+        logistic of his evaluation against the average of the players still in."""
+        board = self.board
+        control = board._control
+        active = [p for p in range(4) if control[p] == p]
+        out = [0.0, 0.0, 0.0, 0.0]
+        if len(active) == 1:
+            out[active[0]] = 1.0
+            return out
+        if board._quiet >= 120 or not active:
+            for p in active:
+                out[p] = 0.25
+            return out
+        sc = scan_position(board._cells, control)
+        vals = {p: evaluate(board, p, scan=sc, power=self.power, keep=self.keep, sealed=self.sealed)
+                for p in active}
+        self.nodes += 1  # one unit of work: a scan and an evaluation per player
+        mean = sum(vals.values()) / len(active)
+        scale = self.settings.get("scale", 10.0)
+        for p in active:
+            x = (vals[p] - mean) / scale
+            out[p] = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+        return out
 
 
 #: How far above an even game a player's evaluation must be for him to count as winning (a draw
