@@ -67,7 +67,7 @@ from .turns import Turn, next_turn
 LEVELS = ("random", "easy", "normal", "hard")
 #: Settings tried in tournaments but not offered as levels (see the README): ``hard-brs`` is hard
 #: with a best-reply quiescence.
-EXPERIMENTAL_LEVELS = ("hard-brs", "mcts", "hard-relay")
+EXPERIMENTAL_LEVELS = ("hard-brs", "mcts", "hard-relay", "hard-drop")
 
 CHIEF, ASSASSIN, REPORTER, PROVOCATEUR, NECROMOBILE, MILITANT = range(6)
 
@@ -156,7 +156,7 @@ def _sealed(cells, chief: int, root: int, control) -> bool:
 
 
 def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6.0,
-             trap: float = 0.0, keep: float = 0.0, sealed: float = 0.0) -> float:
+             trap: float = 0.0, keep: float = 0.0, sealed: float = 0.0, drop: float = 0.0) -> float:
     """The position's value for player ``root`` (higher is better), paranoid style: his own
     strength less a share of everybody else's. Terminal positions are not handled here.
     ``power``: what holding the maze is worth to a player; ``trap``: the extra cost of the root
@@ -272,6 +272,8 @@ def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6
         return -WIN
     others = [score[p] for p in active if p != root]
     value = score[root] - 0.5 * hanging[root] + PRESSURE * pressure
+    if drop and len(before_root) > 1 and _drop_danger(cells, control, provoke, scan.chief_sq[root], root, before_root):
+        value -= drop
     if keep and necro[root]:
         value += keep
     if others:
@@ -311,6 +313,41 @@ def _reaches(cells, control, c: int, player: int) -> bool:
                 if code < DEAD and (code - 1) & 7 == REPORTER and control[(code - 1) >> 3] == player:
                     return True
                 break
+    return False
+
+
+_DROPPED = (False, True, True, False, False, True)  # kinds that kill once dropped: C, A, R, M
+
+
+def _drop_danger(cells, control, provoke, c: int, root: int, order: list[int]) -> bool:
+    """Whether a provocateur of an opponent can drop a piece of the player who moves right
+    after him (before the root player) where it kills the root player's chief on ``c``: a
+    chief, assassin, reporter or militant of that player within the provocateur's reach, and
+    an empty square beside the chief (a static test: the search's ``_relay`` pushes the moves)."""
+    if c < 0 or c == MAZE:
+        return False
+    if not any(cells[q] == 0 and q != MAZE for q in NEIGHBOURS[c]):
+        return False
+    pairs = 0  # bit 4x + y: x moves right before y
+    for i in range(len(order) - 1):
+        x, y = order[i], order[i + 1]
+        if x != y and y != root:
+            pairs |= 1 << (4 * x + y)
+    if not pairs:
+        return False
+    for s in range(81):
+        bits = provoke[s]
+        if not bits:
+            continue
+        code = cells[s]
+        if not _DROPPED[(code - 1) & 7]:
+            continue
+        y = control[(code - 1) >> 3]
+        if y > 3 or y == root:
+            continue
+        for x in range(4):
+            if bits >> x & 1 and pairs >> (4 * x + y) & 1:
+                return True
     return False
 
 
@@ -619,7 +656,12 @@ _SETTINGS = {
                  lookahead=5, follow_nodes=600, weight=0.5,
                  prepass=True, qnarrow=True, relative_draw=True, opening_noise=0.5, trap=20.0,
                  extend=10, duel_depth=2, duel_nodes=8000, cap=11000, keep=10.0, sealed=30.0,
-                 relay=500.0, relay_all=True, relay_extend=40),
+                 relay=800.0, relay_all=True, relay_extend=200),
+    "hard-drop": dict(depth=1, nodes=3000, qdepth=3, noise=0.0, margin=15.0,
+                 lookahead=5, follow_nodes=600, weight=0.5,
+                 prepass=True, qnarrow=True, relative_draw=True, opening_noise=0.5, trap=20.0,
+                 extend=10, duel_depth=2, duel_nodes=8000, cap=11000, keep=10.0, sealed=30.0,
+                 relay=800.0, relay_all=True, relay_extend=200, drop=25.0),
     # Hard with a best-reply quiescence (every opponent's kills in one minimising layer).
     "hard-brs": dict(depth=1, nodes=3000, qdepth=3, noise=0.0, margin=15.0,
                    lookahead=5, follow_nodes=600, weight=0.5,
@@ -709,6 +751,7 @@ class Search:
         self.trap = 0.0
         self.keep = 0.0
         self.sealed = 0.0
+        self.drop = 0.0
         if level == "random" or self.board.is_game_over():
             self._gen = None
         else:
@@ -717,6 +760,7 @@ class Search:
             self.trap = self.settings.get("trap", 0.0)
             self.keep = self.settings.get("keep", 0.0)
             self.sealed = self.settings.get("sealed", 0.0)
+            self.drop = self.settings.get("drop", 0.0)
             self._gen = self._mcts() if self.settings.get("mcts") else self._run()
 
     # -- public
@@ -882,7 +926,7 @@ class Search:
             return WIN
         if board._quiet >= 120:
             return self._draw()
-        return evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed)
+        return evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed, drop=self.drop)
 
     def _draw(self) -> float:
         """The value of a drawn position for the root player. With ``relative_draw``: a little
@@ -928,10 +972,10 @@ class Search:
                     v = yield from self._search(1, -1e9, 1e9, 0)
                 except _Budget:
                     self._unwind(base + 1 + plies)
-                    v = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed)
+                    v = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed, drop=self.drop)
                 break
             if plies >= 6:
-                v = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed)
+                v = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed, drop=self.drop)
                 break
             if self.settings.get("relay") and (yield from self._relay()):
                 # This opponent can set up a kill of the root player's chief for the player who
@@ -941,7 +985,7 @@ class Search:
                 break
             reply = yield from self._policy()
             if reply is None:
-                v = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed)
+                v = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed, drop=self.drop)
                 break
             board.push(reply)
             self.nodes += 1
@@ -1034,7 +1078,7 @@ class Search:
             board.push(m)
             self.nodes += 1
             if board._control[player] == player:
-                v = evaluate(board, player, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed)
+                v = evaluate(board, player, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed, drop=self.drop)
             else:
                 v = -WIN
             if len(board.active_players) == 1 and board._control[player] == player:
@@ -1066,7 +1110,7 @@ class Search:
         mover = board._turn.player
         maxing = mover == root
         if depth <= 0:
-            stand = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed)
+            stand = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed, drop=self.drop)
             qd = self.settings["qdepth"]
             if qply >= qd:
                 return stand
@@ -1336,7 +1380,7 @@ class Search:
                 out[p] = 0.25
             return out
         sc = scan_position(board._cells, control)
-        vals = {p: evaluate(board, p, scan=sc, power=self.power, keep=self.keep, sealed=self.sealed)
+        vals = {p: evaluate(board, p, scan=sc, power=self.power, keep=self.keep, sealed=self.sealed, drop=self.drop)
                 for p in active}
         self.nodes += 1  # one unit of work: a scan and an evaluation per player
         mean = sum(vals.values()) / len(active)
