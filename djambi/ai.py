@@ -67,7 +67,7 @@ from .turns import Turn, next_turn
 LEVELS = ("random", "easy", "normal", "hard")
 #: Settings tried in tournaments but not offered as levels (see the README): ``hard-brs`` is hard
 #: with a best-reply quiescence.
-EXPERIMENTAL_LEVELS = ("hard-brs", "mcts", "hard-relay", "hard-drop")
+EXPERIMENTAL_LEVELS = ("hard-brs", "mcts")
 
 CHIEF, ASSASSIN, REPORTER, PROVOCATEUR, NECROMOBILE, MILITANT = range(6)
 
@@ -651,15 +651,6 @@ _SETTINGS = {
     "hard": dict(depth=1, nodes=3000, qdepth=3, noise=0.0, margin=15.0,
                  lookahead=5, follow_nodes=600, weight=0.5,
                  prepass=True, qnarrow=True, relative_draw=True, opening_noise=0.5, trap=20.0,
-                 extend=10, duel_depth=2, duel_nodes=8000, cap=11000, keep=10.0, sealed=30.0),
-    "hard-relay": dict(depth=1, nodes=3000, qdepth=3, noise=0.0, margin=15.0,
-                 lookahead=5, follow_nodes=600, weight=0.5,
-                 prepass=True, qnarrow=True, relative_draw=True, opening_noise=0.5, trap=20.0,
-                 extend=10, duel_depth=2, duel_nodes=8000, cap=11000, keep=10.0, sealed=30.0,
-                 relay=800.0, relay_all=True, relay_extend=200),
-    "hard-drop": dict(depth=1, nodes=3000, qdepth=3, noise=0.0, margin=15.0,
-                 lookahead=5, follow_nodes=600, weight=0.5,
-                 prepass=True, qnarrow=True, relative_draw=True, opening_noise=0.5, trap=20.0,
                  extend=10, duel_depth=2, duel_nodes=8000, cap=11000, keep=10.0, sealed=30.0,
                  relay=800.0, relay_all=True, relay_extend=200, drop=25.0),
     # Hard with a best-reply quiescence (every opponent's kills in one minimising layer).
@@ -947,7 +938,7 @@ class Search:
             # Every opponent's set-ups from this position (each as if he moved now): the
             # opponents who move first need not spoil them.
             saved = board._turn
-            for o in dict.fromkeys(_movers_until(board, root)):
+            for o in dict.fromkeys(_movers_until(board, root)[:-1]):  # the last hands over to root
                 if o != saved.player:
                     board._turn = Turn.regular(o)
                 hit = yield from self._relay()
@@ -977,7 +968,7 @@ class Search:
             if plies >= 6:
                 v = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed, drop=self.drop)
                 break
-            if self.settings.get("relay") and (yield from self._relay()):
+            if self.settings.get("relay") and len(_movers_until(board, root)) > 1 and (yield from self._relay()):
                 # This opponent can set up a kill of the root player's chief for the player who
                 # moves after him (a piece dropped by his provocateur, a line he opens): a
                 # two-ply player like the sparring partner sees it and plays it.

@@ -136,7 +136,7 @@ def test_the_set_up_is_real():
     assert safe == ["C2-B1"]
 
 
-@pytest.mark.parametrize("level", ["hard", "hard-relay", "hard-drop"])
+@pytest.mark.parametrize("level", ["hard"])
 def test_hard_sees_a_kill_set_up_for_the_next_player(level):
     board = board_from(RELAY)
     move = Search(board, level, 1).run()
