@@ -22,7 +22,16 @@ Levels (``LEVELS``):
             moves away or is killed closes the wall), values a draw relative to an even game
             (see ``Search._draw``), searches two plies when only two players are left, and adds
             a little seeded noise in the opening (before the first kill) so that its games do
-            not all follow one line per seating.
+            not all follow one line per seating. It also sees *set-ups*: an opponent whose move
+            lets the player after him kill the root player's chief (his provocateur drops a
+            piece of that player beside the chief or on his line, a piece or corpse is moved
+            off a line): each look-ahead first tries every such opponent's moves from the
+            position (``_relay``, pushed), and at every opponent's turn in it; a set-up found
+            counts as a near loss, and the look-ahead goes on down the whole list of moves
+            while every move seen allows one. The evaluation has the static form of it (a
+            provocateur that can reach a killer of the next player while the chief has an
+            empty square beside him: ``drop``). A two-ply player like the sparring partner
+            finds such set-ups and plays them: they were most of ``hard``'s early losses.
 
 The search is *paranoid* (Sturtevant & Korf): a multi-player search in which the root player
 maximises and every opponent, whenever ``board.turn`` says it is his move, minimises the root
@@ -66,7 +75,8 @@ from .turns import Turn, next_turn
 
 LEVELS = ("random", "easy", "normal", "hard")
 #: Settings tried in tournaments but not offered as levels (see the README): ``hard-brs`` is hard
-#: with a best-reply quiescence.
+#: (before its set-up checks) with a best-reply quiescence; ``mcts`` is Monte-Carlo tree search
+#: with a max^n backup and progressive history (``Search._mcts``).
 EXPERIMENTAL_LEVELS = ("hard-brs", "mcts")
 
 CHIEF, ASSASSIN, REPORTER, PROVOCATEUR, NECROMOBILE, MILITANT = range(6)
@@ -644,7 +654,12 @@ def random_move(board: Board, rng: random.Random) -> Move:
 #: (``Search._draw``), ``opening_noise`` (before the first kill), ``trap`` (see ``evaluate``),
 #: ``extend`` (more look-aheads while every one so far loses), ``duel_depth``/``duel_nodes``
 #: (search depth and budget with two players left), ``cap`` (nodes of the whole search, at
-#: most one look-ahead more).
+#: most one look-ahead more), ``relay`` (what a set-up of a kill of the root player's chief in
+#: the look-ahead costs), ``relay_all`` (every opponent's set-ups from the position after the
+#: move), ``relay_extend`` (look-aheads past ``lookahead`` while every move seen loses),
+#: ``drop`` (the evaluation's static set-up danger). MCTS (experimental): ``uct`` (exploration
+#: constant), ``history`` (weight of progressive history), ``playout`` (plies before the
+#: evaluation), ``scale`` (of the logistic that maps evaluations to results).
 _SETTINGS = {
     "easy": dict(depth=1, nodes=400, qdepth=0, noise=3.0),
     "normal": dict(depth=1, nodes=2500, qdepth=3, noise=0.0, keep=10.0, sealed=30.0),
