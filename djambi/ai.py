@@ -77,7 +77,7 @@ LEVELS = ("random", "easy", "normal", "hard")
 #: Settings tried in tournaments but not offered as levels (see the README): ``hard-brs`` is hard
 #: (before its set-up checks) with a best-reply quiescence; ``mcts`` is Monte-Carlo tree search
 #: with a max^n backup and progressive history (``Search._mcts``).
-EXPERIMENTAL_LEVELS = ("hard-brs", "mcts")
+EXPERIMENTAL_LEVELS = ("hard-brs", "mcts", "expert")
 
 CHIEF, ASSASSIN, REPORTER, PROVOCATEUR, NECROMOBILE, MILITANT = range(6)
 
@@ -668,6 +668,9 @@ _SETTINGS = {
                  prepass=True, qnarrow=True, relative_draw=True, opening_noise=0.5, trap=20.0,
                  extend=10, duel_depth=2, duel_nodes=8000, cap=11000, keep=10.0, sealed=30.0,
                  relay=800.0, relay_all=True, relay_extend=200, drop=25.0),
+    # Normal's search, then the first move (best first) that allows no set-up.
+    "expert": dict(depth=1, nodes=2500, qdepth=3, noise=0.0, keep=10.0, sealed=30.0,
+                   drop=25.0, screen=200, cap=9000),
     # Hard with a best-reply quiescence (every opponent's kills in one minimising layer).
     "hard-brs": dict(depth=1, nodes=3000, qdepth=3, noise=0.0, margin=15.0,
                    lookahead=5, follow_nodes=600, weight=0.5,
@@ -896,6 +899,18 @@ class Search:
                 order.sort(key=lambda i: -scores[i])
         except _Budget:
             self._unwind(0)
+        if st.get("screen"):
+            # The moves best first: the first that lets no opponent set up a kill of the root
+            # player's chief for the player after him (see ``_relay``).
+            order.sort(key=lambda i: -scores[i])
+            for i in order[:st["screen"]]:
+                if -1e8 < scores[i] <= -WIN / 2 or self.nodes >= st.get("cap", total_budget * 3):
+                    break  # a lost move (or the work's cap); an unsearched one scores -1e9
+                flagged = yield from self._set_up(moves[i])
+                if not flagged:
+                    self._best = self._checked(moves[i])
+                    break
+            return
         k = st.get("lookahead", 0)
         if not k:
             return
@@ -941,6 +956,26 @@ class Search:
         if not self.settings.get("relative_draw"):
             return DRAW
         return _even(self.board) - 5.0
+
+    def _set_up(self, move: Move) -> Generator[None, None, bool]:
+        """Whether, after ``move``, an opponent who moves before the root player's next turn
+        (but not last) can set up a kill of the root player's chief (``_relay``)."""
+        board = self.board
+        root = self.root
+        board.push(move)
+        self.nodes += 1
+        hit = False
+        if board._control[root] == root:
+            saved = board._turn
+            for o in dict.fromkeys(_movers_until(board, root)[:-1]):
+                if o != saved.player:
+                    board._turn = Turn.regular(o)
+                hit = yield from self._relay()
+                board._turn = saved
+                if hit:
+                    break
+        board.pop()
+        return hit
 
     def _lookahead(self, move: Move, follow_nodes: int) -> Generator[None, None, float]:
         board = self.board
