@@ -46,16 +46,15 @@ HUMAN = "human"
 #: playing on another device. The new-game dialog offers it; ``Game.here`` records it.
 REMOTE = "remote"
 #: Seat kinds: a human, or the computer at one of djambi.ai's levels.
-COMPUTER_LEVELS = ("easy", "normal", "hard", "expert", "random")
+COMPUTER_LEVELS = ("easy", "normal", "hard", "random")
 SEAT_KINDS = (HUMAN, *COMPUTER_LEVELS)
 #: The seat kinds' names in game files (a file format: always English) and, translated with
 #: ``seat_label``, on the page.
 SEAT_LABELS = {"human": N_("Human"), "easy": N_("Computer (easy)"),
                "normal": N_("Computer (normal)"), "hard": N_("Computer (hard)"),
-               "expert": N_("Computer (expert)"),
                "random": N_("Computer (random)"), "remote": N_("Remote (another device)")}
 #: One letter per seat kind, for links (``;seats=hnnd``).
-SEAT_LETTERS = {"human": "h", "easy": "e", "normal": "n", "hard": "d", "expert": "x", "random": "r"}
+SEAT_LETTERS = {"human": "h", "easy": "e", "normal": "n", "hard": "d", "random": "r"}
 MAX_SAVE = 400_000  # characters
 ID_DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 MAX_NAME = 60
@@ -530,13 +529,13 @@ def parse_seats(text: str) -> list[str]:
     kinds = {letter: kind for kind, letter in SEAT_LETTERS.items()}
     if len(text) != 4:
         raise LinkError(_("This link's seats ({seats}) should be four letters, one per player "
-                          "(h human, e easy, n normal, d hard, x expert, r random).").format(
+                          "(h human, e easy, n normal, d hard, r random).").format(
                               seats=repr(text[:12])))
     seats = []
     for party, letter in zip(Party, text):
         if letter not in kinds:
             raise LinkError(_("This link's seat for {player} ({letter}) is not one of "
-                              "h (human), e, n, d, x, r (computer levels).").format(
+                              "h (human), e, n, d, r (computer levels).").format(
                                   player=party_name(party), letter=repr(letter)))
         seats.append(kinds[letter])
     return seats

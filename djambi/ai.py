@@ -32,14 +32,6 @@ Levels (``LEVELS``):
             provocateur that can reach a killer of the next player while the chief has an
             empty square beside him: ``drop``). A two-ply player like the sparring partner
             finds such set-ups and plays them: they were most of ``hard``'s early losses.
-``expert``  ``normal``'s search (and its evaluation, with ``drop``), then, best move first, the
-            first move that lets no opponent set up a kill of its chief for the player after him
-            (``Search._set_up``: every opponent who moves before its next turn but not last,
-            each as if he moved now, all his moves pushed, and his provocateur's drops of the
-            next player's pieces in line with the chief). The sparring partner, a two-ply
-            player, plays such set-ups whenever it has one; ``normal`` does not see them and
-            ``hard`` sees them through its look-ahead but its other stages cost it more games
-            than they win (see the README's strength table).
 
 The search is *paranoid* (Sturtevant & Korf): a multi-player search in which the root player
 maximises and every opponent, whenever ``board.turn`` says it is his move, minimises the root
@@ -81,11 +73,11 @@ from .threats import Scan, cover
 from .threats import scan as scan_position
 from .turns import Turn, next_turn
 
-LEVELS = ("random", "easy", "normal", "hard", "expert")
+LEVELS = ("random", "easy", "normal", "hard")
 #: Settings tried in tournaments but not offered as levels (see the README): ``hard-brs`` is hard
 #: (before its set-up checks) with a best-reply quiescence; ``mcts`` is Monte-Carlo tree search
 #: with a max^n backup and progressive history (``Search._mcts``).
-EXPERIMENTAL_LEVELS = ("hard-brs", "mcts")
+EXPERIMENTAL_LEVELS = ("hard-brs", "mcts", "expert")
 
 CHIEF, ASSASSIN, REPORTER, PROVOCATEUR, NECROMOBILE, MILITANT = range(6)
 

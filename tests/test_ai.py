@@ -63,7 +63,7 @@ def kills_chief(board: Board, move: Move, party: int) -> bool:
 
 
 def test_levels():
-    assert LEVELS == ("random", "easy", "normal", "hard", "expert")
+    assert LEVELS == ("random", "easy", "normal", "hard")
     with pytest.raises(ValueError):
         Search(Board(), "grandmaster", 0)
 
@@ -172,7 +172,7 @@ def test_search_moves_are_legal_and_random_pairs_match_the_engine():
 # ------------------------------------------------------------------------------------ judgement
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard", "expert", "hard-brs"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "hard-brs"])
 def test_takes_a_free_enemy_chief(level):
     # Red's militant on C6 can take Blue's chief on D7; nothing defends it.
     board = position({
@@ -183,7 +183,7 @@ def test_takes_a_free_enemy_chief(level):
     assert kills_chief(board, move, 1), board.move_text(move)
 
 
-@pytest.mark.parametrize("level", ["normal", "hard", "expert", "hard-brs"])
+@pytest.mark.parametrize("level", ["normal", "hard", "hard-brs"])
 def test_saves_a_hanging_chief(level):
     # Blue's assassin on A5 sees Red's chief on A1 up the file; Blue moves next.
     board = position({

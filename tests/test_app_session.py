@@ -210,14 +210,6 @@ def test_links_carry_the_seats_and_old_links_still_open():
     assert opened.seats == ["normal", "human", "human", "human"]
 
 
-def test_the_expert_seat_in_a_link():
-    game = played(*OPENING)
-    game.seats = ["expert", "hard", "random", "human"]
-    link = session.game_link("http://127.0.0.1:8000/", game)
-    assert link.endswith(";seats=xdrh")
-    assert game_from_link("#" + link.split("#", 1)[1]).seats == ["expert", "hard", "random", "human"]
-
-
 def test_a_position_link_of_an_earlier_board():
     game = played(*OPENING)
     earlier = game.board.root()
