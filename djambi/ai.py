@@ -76,7 +76,11 @@ from .turns import Turn, next_turn
 LEVELS = ("random", "easy", "normal", "hard")
 #: Settings tried in tournaments but not offered as levels (see the README): ``hard-brs`` is hard
 #: (before its set-up checks) with a best-reply quiescence; ``mcts`` is Monte-Carlo tree search
-#: with a max^n backup and progressive history (``Search._mcts``).
+#: with a max^n backup and progressive history (``Search._mcts``); ``expert`` is normal's search,
+#: then, best move first, the first move that lets no opponent set up a kill of its chief for
+#: the player after him (``Search._set_up``), with the static ``drop`` danger in its evaluation.
+#: It beat the sparring partner about as often as ``hard`` does but is no level: with no noise,
+#: its games against three ``normal`` repeat every four, and it lost all four (see the README).
 EXPERIMENTAL_LEVELS = ("hard-brs", "mcts", "expert")
 
 CHIEF, ASSASSIN, REPORTER, PROVOCATEUR, NECROMOBILE, MILITANT = range(6)

@@ -83,7 +83,7 @@ def test_the_danger_is_real(name):
     assert red_dies(blue_now), WHAT[name]
 
 
-@pytest.mark.parametrize("level", ["normal", "hard", "hard-brs"])
+@pytest.mark.parametrize("level", ["normal", "hard", "hard-brs", "expert"])
 @pytest.mark.parametrize("name", sorted(DANGERS))
 def test_every_level_from_normal_up_answers(name, level):
     board = board_from(DANGERS[name])
@@ -95,7 +95,7 @@ def test_every_level_from_normal_up_answers(name, level):
 
 # A danger two moves deep: Blue's provocateur on G3 can drop Yellow's assassin (I3) or a militant
 # (H2) in line with Red's chief, and Yellow, who moves after Blue, kills him. Only C2-B1 closes
-# every line. ``hard`` sees such set-ups (a two-ply player like the sparring partner plays them).
+# every line. ``hard`` and ``expert`` see such set-ups (a two-ply player like the sparring partner plays them).
 RELAY = """
 9 gC gM . . . . . bM bC
 8 gM gM . . . . . bM bM
@@ -136,7 +136,7 @@ def test_the_set_up_is_real():
     assert safe == ["C2-B1"]
 
 
-@pytest.mark.parametrize("level", ["hard"])
+@pytest.mark.parametrize("level", ["hard", "expert"])
 def test_hard_sees_a_kill_set_up_for_the_next_player(level):
     board = board_from(RELAY)
     move = Search(board, level, 1).run()
