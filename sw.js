@@ -95,10 +95,17 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(respond(request));
 });
 
+// This release's cache, opened once per worker (a page's start asks for some fifty files at once).
+let opened = null;
+function releaseCache() {
+  opened ??= caches.open(CACHE).catch((error) => { opened = null; throw error; });
+  return opened;
+}
+
 async function respond(request) {
   if (request.url === SNAPSHOT) {
     // Only this release's own snapshot, never the network's.
-    const hit = await (await caches.open(CACHE)).match(SNAPSHOT);
+    const hit = await (await releaseCache()).match(SNAPSHOT);
     return hit || new Response("no start-up snapshot for this release", { status: 404 });
   }
   if (request.mode === "navigate" && self.registration.waiting) {
@@ -112,7 +119,7 @@ async function respond(request) {
       });
     }
   }
-  const cache = await caches.open(CACHE);
+  const cache = await releaseCache();
   let hit = await cache.match(request, { ignoreVary: true });
   if (!hit && request.mode === "navigate") {
     // The page itself, under any name it is opened with: /, /index.html, ?query (links use #).

@@ -25,7 +25,9 @@ class BoardView:
         self.groups: dict[int, object] = {}
         self.uses: dict[int, object] = {}
         self.views: list[render.SquareView | None] = [None] * 81
-        self.rotation = 0
+        # index.html's early painter may have turned the board already (the rotate option).
+        turned = str(self.svg.getAttribute("data-rotation") or "0")
+        self.rotation = int(turned) if turned in ("0", "1", "2", "3") else 0
         self.labels: list = []
         self.layer = None  # the <g> the animations draw in, above the squares
         self.hidden_uses: list = []

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Callable
 
-from pyscript import document, window
+from pyscript import document
 
 from djambi import Party
 
 from app import session
-from app.dom import close_dialog, el, listen, on_click, open_dialog
+from app.dom import close_dialog, copy_field, el, listen, on_click, open_dialog
 from app.i18n import _, list_of, ngettext, party_name
 
 
@@ -82,19 +82,7 @@ class ShareDialog:
         el("#share-note").textContent = text
 
     def copy(self, selector: str) -> None:
-        field = el(selector)
-        field.focus()
-        field.select()
-        copied = False
-        try:
-            copied = bool(document.execCommand("copy"))
-        except Exception:  # noqa: BLE001
-            copied = False
-        try:
-            window.navigator.clipboard.writeText(field.value)
-            copied = True
-        except Exception:  # noqa: BLE001
-            pass
+        copied = copy_field(selector)
         self.note(_("Link copied.") if copied
                   else _("Press Ctrl+C (or long-press and Copy) to copy the selected link."))
 

@@ -68,6 +68,25 @@ def set_text(selector: str, text: str) -> None:
     el(selector).textContent = text
 
 
+def copy_field(selector: str) -> bool:
+    """Select the text field ``selector`` and copy its text; whether it was copied (when not,
+    the text stays selected for the player to copy by hand)."""
+    field = el(selector)
+    field.focus()
+    field.select()
+    copied = False
+    try:
+        copied = bool(document.execCommand("copy"))
+    except Exception:  # noqa: BLE001 (older browsers throw instead of answering false)
+        copied = False
+    try:
+        window.navigator.clipboard.writeText(field.value)
+        copied = True
+    except Exception:  # noqa: BLE001 (no clipboard API outside secure contexts)
+        pass
+    return copied
+
+
 class LocalStorage:
     """``session.Storage`` over ``window.localStorage``."""
 

@@ -17,7 +17,7 @@ from djambi import Party
 from app import library, remote
 from app.i18n import N_, _, party_name
 from app.library import shown_name, when_text
-from app.dom import absent, close_dialog, el, js, listen, on_click, open_dialog
+from app.dom import absent, close_dialog, copy_field, el, js, listen, on_click, open_dialog
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -108,19 +108,7 @@ class SendDialog:
         box.append(svg)
 
     def copy(self) -> None:
-        field = el("#link-move")
-        field.focus()
-        field.select()
-        copied = False
-        try:
-            copied = bool(document.execCommand("copy"))
-        except Exception:  # noqa: BLE001
-            copied = False
-        try:
-            window.navigator.clipboard.writeText(field.value)
-            copied = True
-        except Exception:  # noqa: BLE001
-            pass
+        copied = copy_field("#link-move")
         self.note_key = "copied" if copied else "copy_by_hand"
         el("#send-note").textContent = tr(self.note_key)
 

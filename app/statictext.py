@@ -135,4 +135,35 @@ def apply(document) -> None:
                 element.textContent = value
 
 
-__all__ = ["STATIC", "MARKERS", "text", "apply"]
+#: The loader's words, shown by JavaScript before Python runs (index.html and
+#: static/pyodide-start.mjs call ``djambiWord(key, english)`` with the same English; a test keeps
+#: them equal). ``scripts/i18n.py compile`` (run by set-up) writes them, and the ``STATIC`` texts,
+#: in every language to ``locale/loader-words.js``, which index.html loads first and applies as
+#: ``apply`` does: so a first start, Python's longest wait, speaks the player's language too.
+LOADER = {
+    "loading": N_("Loading"),
+    "loading-status": N_("Loading…"),
+    "loading-runtime": N_("Loading the Python runtime…"),
+    "restoring": N_("Restoring the game…"),
+    "starting-python": N_("Starting Python (the first start takes a few seconds)…"),
+    "preparing": N_("Preparing the game…"),
+    "loading-files": N_("Loading the game's files…"),
+    "starting-game": N_("Starting the game…"),
+    "still-starting": N_("Still starting: the board takes taps once the game is ready."),
+    # Translators: {squares} are the squares tapped before the game was ready: "A7, A6".
+    "taps-kept": N_("Kept: {squares}. Your taps are answered as soon as the game has started."),
+    "failed": N_("The game could not start ({error}). Try reloading."),
+}
+
+
+def loader_words(translate) -> dict[str, str]:
+    """The loader's words through ``translate`` (a ``gettext``), by key."""
+    return {key: translate(message) for key, message in LOADER.items()}
+
+
+def static_words(translate) -> dict[str, str]:
+    """The ``STATIC`` texts through ``translate`` (a ``gettext``), by key."""
+    return {key: translate(message) for key, message in STATIC.items()}
+
+
+__all__ = ["STATIC", "MARKERS", "LOADER", "loader_words", "static_words", "text", "apply"]

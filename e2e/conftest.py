@@ -12,6 +12,7 @@ Fixtures:
   external_requests  the list of URLs aborted for this test (assert it is empty)
   wait_ready         wait_ready(page): waits for body[data-ready="1"] (60 s)
   screenshot_dir     e2e/screenshots/ (gitignored); failing tests save a PNG there
+Every test has a time limit (TEST_TIMEOUT_S, pytest-timeout; see the end of this file).
 """
 
 from __future__ import annotations
@@ -59,6 +60,9 @@ def wait_ready_fixture():
 
 @pytest.fixture(scope="session")
 def base_url():
+    # The page's first start imports our sources from static/vendor/bytecode.bin: bring it in line
+    # with the tree (sources edited since set-up), so the tests always run the tree's code.
+    _load_script("build_sw").refresh_bundle(ROOT)
     server = _load_serve_module().make_server(port=0, directory=ROOT, quiet=True)
     thread = threading.Thread(target=server.serve_forever, name="e2e-server", daemon=True)
     thread.start()
@@ -164,3 +168,15 @@ def pytest_runtest_makereport(item, call):
     report = yield
     setattr(item, f"rep_{report.when}", report)
     return report
+
+
+#: The most one browser test may take (the slowest take about two minutes on a loaded 2-core
+#: machine). Past it pytest-timeout prints every thread's stack and ends the run: a hang fails
+#: CI with its place instead of stalling it.
+TEST_TIMEOUT_S = 600
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(TEST_TIMEOUT_S, method="thread"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 from playwright.sync_api import expect
@@ -105,7 +106,7 @@ def test_the_saved_game_is_painted_before_python_and_early_taps_are_kept(
     page.click('[data-square="H7"]')
     page.click('[data-square="H6"]')
     assert "sel" in page.get_attribute('[data-square="H7"]', "class").split()
-    expect(page.locator("#loader-text")).to_contain_text("H7, then H6 kept")
+    expect(page.locator("#loader-text")).to_contain_text("Kept: H7, H6.")
     page.screenshot(path=str(screenshot_dir / "app-saved-before-python-1280x800.png"))
     for width, height in ((768, 1024), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
@@ -134,4 +135,150 @@ def test_the_saved_game_is_painted_before_python_and_early_taps_are_kept(
         assert mine <= set(py_cls.split()), (square, cls, py_cls)
         extra = set(py_cls.split()) - mine
         assert all(PYTHON_ONLY.match(c) for c in extra), (square, extra)
+    assert external_requests == []
+
+
+# Recorded from before the page's first script: every text the loading bar shows (page clock),
+# the longest main-thread task before ready, and the bar's animations once the page is parsed.
+LOADING_JS = r"""
+(() => {
+  const m = window.__loading = { texts: [], longest: null, animations: null };
+  const note = (text) => {
+    const last = m.texts[m.texts.length - 1];
+    if (text && (!last || last[1] !== text)) m.texts.push([performance.now(), text]);
+  };
+  new MutationObserver((records) => {
+    for (const r of records) {
+      const target = r.type === "characterData" ? r.target.parentElement : r.target;
+      if (target && target.id === "loader-text") {
+        for (const n of r.addedNodes) note(n.textContent);
+        if (r.type === "characterData") note(r.target.data);
+      }
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (document.body && document.body.dataset.ready === "1") continue;
+      if (!m.longest || e.duration > m.longest.duration) m.longest = { start: e.startTime, duration: e.duration };
+    }
+  }).observe({ type: "longtask", buffered: true });
+  document.addEventListener("DOMContentLoaded", () => {
+    note(document.getElementById("loader-text").textContent);
+    m.animations = document.getAnimations({ subtree: true })
+      .filter((a) => a.effect && a.effect.target && a.effect.target.closest && a.effect.target.closest("#loader"))
+      .map((a) => ({ name: a.animationName || a.transitionProperty, state: a.playState,
+                     pseudo: a.effect.pseudoElement || "",
+                     properties: [...new Set(a.effect.getKeyframes().flatMap((k) => Object.keys(k)))]
+                       .filter((p) => !["offset", "computedOffset", "easing", "composite"].includes(p)) }));
+  });
+})();
+"""
+STAGES = ["Starting Python (the first start takes a few seconds)…", "Preparing the game…", "Loading the game's files…"]
+
+
+def test_the_loading_bar_moves_on_the_compositor_and_says_each_stage(new_page, base_url, wait_ready,
+                                                                       external_requests):
+    """A first start: the loading text names each stage before it runs; the longest task (the
+    runtime starting) begins under words saying so; and the bar's animations are ones the
+    compositor runs by itself (transform only; Chromium's trace reports no failure to composite
+    them), running from before that task to after it: the bar moves while no script can."""
+    page = new_page(viewport={"width": 1280, "height": 800})
+    page.add_init_script(LOADING_JS)
+    browser = page.context.browser
+    browser.start_tracing(page=page, categories=["blink.animations", "devtools.timeline", "toplevel"])
+    try:
+        page.goto(base_url)
+        wait_ready(page)
+    finally:
+        trace = json.loads(browser.stop_tracing())
+    seen = page.evaluate("() => window.__loading")
+    texts = [t for _, t in seen["texts"]]
+    positions = [texts.index(stage) for stage in STAGES]  # each shown (ValueError otherwise) …
+    assert positions == sorted(positions), texts  # … in the order things happen
+    longest = seen["longest"]
+    assert longest is not None
+    before = [t for at, t in seen["texts"] if at <= longest["start"]]
+    assert before and before[-1] == STAGES[0], (longest, seen["texts"])
+    # The sweep runs, and animates nothing but transform (the fill's transitions are transform too).
+    sweep = [a for a in seen["animations"] if a["name"] == "loader-sweep"]
+    assert sweep and sweep[0]["state"] == "running" and sweep[0]["properties"] == ["transform"]
+    assert sweep[0]["pseudo"] == "::after"
+    assert all(a["properties"] == ["transform"] for a in seen["animations"]), seen["animations"]
+
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    anims = [e for e in events if e.get("name") == "Animation" and e.get("ph") in ("b", "n", "e")]
+    begins = [e for e in anims if e["ph"] == "b" and e["args"].get("data", {}).get("displayName") == "loader-sweep"]
+    assert begins, "no loader-sweep animation in the trace"
+    pid = begins[0]["pid"]
+    ours = {e["id2"]["local"] for e in anims
+            if e["ph"] == "b" and e["pid"] == pid
+            and (e["args"]["data"].get("displayName") in ("loader-sweep", "transform"))}
+    failed = [e for e in anims if e["pid"] == pid and e.get("id2", {}).get("local") in ours
+              and "compositeFailed" in e["args"].get("data", {})]
+    assert failed == [], failed
+    # The longest main-thread task of the page's renderer, and the sweep around it.
+    threads = {(e["pid"], e["tid"]) for e in events
+               if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"]["name"] == "CrRendererMain"}
+    tasks = [e for e in events if (e.get("pid"), e.get("tid")) in threads and e["pid"] == pid
+             and e.get("ph") == "X" and e.get("name") in ("RunTask", "ThreadControllerImpl::RunTask")]
+    task = max(tasks, key=lambda e: e["dur"])
+    sweep_id = begins[0]["id2"]["local"]
+    began = begins[0]["ts"]
+    ended = [e["ts"] for e in anims if e["ph"] == "e" and e["pid"] == pid and e["id2"]["local"] == sweep_id]
+    assert began < task["ts"], "the sweep started after the long task"
+    assert not ended or min(ended) > task["ts"] + task["dur"], "the sweep stopped during the long task"
+    assert external_requests == []
+
+
+TURNED_JS = """() => ({
+    rotation: document.getElementById('board').getAttribute('data-rotation'),
+    squares: Object.fromEntries([...document.querySelectorAll('#board [data-square]')].map(
+        (g) => [g.dataset.square, [g.getAttribute('transform'), g.querySelector('use.pc').getAttribute('href')]])),
+    labels: [...document.querySelectorAll('#board text.coord'), ...document.querySelectorAll('#board text.coord-in')]
+        .map((t) => t.textContent),
+})"""
+
+
+def test_a_turned_board_is_painted_turned_before_python(new_page, base_url, wait_ready, external_requests,
+                                                         screenshot_dir):
+    """The rotate option: the saved game is painted before Python on the board turned toward the
+    human to move, exactly as Python then draws it (transforms, labels, pieces)."""
+    page = new_page(viewport={"width": 1280, "height": 800})
+    page.goto(base_url)
+    wait_ready(page)
+    page.evaluate("""() => localStorage.setItem('djambi.settings.v1', JSON.stringify(
+        {format: 'djambi-settings', version: 1, handover: false, rotate: true, language: ''}))""")
+    page.reload()
+    wait_ready(page)
+    for square in ("C7", "F4"):  # Red plays; Blue (a human) is to move: half a turn
+        page.click(f'[data-square="{square}"]')
+    expect(page.locator("#move-list li")).to_have_count(1)
+    expect(page.locator("#board")).to_have_attribute("data-rotation", "2")
+    held, released = [], []
+
+    def hold(route):
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/static/pyodide-start.mjs", hold)
+    page.reload(wait_until="commit")
+    expect(page.locator("#board")).to_have_attribute("data-painted", "saved")
+    assert page.get_attribute("body", "data-ready") == "0"
+    painted = page.evaluate(TURNED_JS)
+    page.screenshot(path=str(screenshot_dir / "app-turned-before-python-1280x800.png"))
+    for _ in range(600):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the loader module was never requested"
+    released.append(True)
+    for route in held:
+        route.continue_()
+    wait_ready(page)
+    drawn = page.evaluate(TURNED_JS)
+    assert painted["rotation"] == "2"
+    assert painted == drawn
+    assert painted["squares"]["A9"][0] != "translate(40,0)"  # Red's corner is not at the top-left
     assert external_requests == []

@@ -68,6 +68,35 @@ def overflowing(page: Page) -> list[str]:
 
 
 @pytest.mark.parametrize("lang,locale", [("fr", "fr-FR"), ("cs", "cs-CZ")])
+def test_a_first_start_speaks_the_browsers_language_before_python(new_page, wait_ready, lang, locale,
+                                                                   external_requests):
+    """Every word the loading bar shows, from the first to the last before the game is ready, and
+    the page's static texts as soon as it is parsed, are the language's (locale/loader-words.js)."""
+    from test_app_startup import LOADING_JS
+
+    page = new_page(locale=locale, viewport={"width": 768, "height": 1024}, has_touch=True)
+    page.add_init_script(LOADING_JS)
+    page.add_init_script("""document.addEventListener("DOMContentLoaded", () => {
+        window.__early = { status: document.getElementById("status").textContent,
+                           newGame: document.getElementById("btn-new").textContent,
+                           ready: document.body.dataset.ready }; })""")
+    page.goto("/")
+    wait_ready(page)
+    texts = [text for _at, text in page.evaluate("() => window.__loading.texts")]
+    early = page.evaluate("() => window.__early")
+    assert early["ready"] == "0"  # as the page was parsed, long before Python
+    assert early["status"] == {"fr": "Chargement…", "cs": "Načítání…"}[lang]
+    assert early["newGame"] == EXPECT[lang]["new"]
+    words = page.evaluate("() => window.djambiLoaderWords")
+    assert texts[0] == words[lang]["loading-runtime"], texts
+    assert words[lang]["starting-python"] in texts and words[lang]["preparing"] in texts, texts
+    assert not set(texts) & set(words["en"].values()), texts  # no English on the way
+    assert "Drawing the board…" not in texts  # Python's own words (its catalog) follow
+    assert page.get_attribute("html", "lang") == lang
+    assert external_requests == []
+
+
+@pytest.mark.parametrize("lang,locale", [("fr", "fr-FR"), ("cs", "cs-CZ")])
 def test_the_browser_language_chooses_status_narration_and_dialogs(new_page, wait_ready, lang, locale):
     words = EXPECT[lang]
     page = open_page(new_page, wait_ready, locale=locale)

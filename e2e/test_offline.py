@@ -243,6 +243,72 @@ def make_release(folder: Path, css: str) -> str:
     return release(folder)
 
 
+# It takes ~30 s; an earlier version hung in some whole-suite runs (cause not seen): past 300 s
+# every thread's stack is printed and the run ends, so a hang shows where it is.
+@pytest.mark.timeout(300, method="thread")
+def test_a_release_change_replaces_the_cache(sites, new_page, tmp_path, external_requests):
+    folder = copy_site(tmp_path / "site")
+    site = sites(folder)
+    page = new_page(base_url=site.url, service_workers="allow", has_touch=True, viewport=TABLET)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+
+    page.goto(site.url)
+    wait_ready(page)
+    wait_controlled(page)
+    first = release(folder)
+    assert cache_names(page) == [f"djambi-{first}"]
+    css = folder / "static" / "app.css"
+    old_css = css.read_text()
+
+    # A release whose files do not match its manifest (a deploy caught half-way) is refused:
+    # the old release stays, whole.
+    make_release(folder, old_css + "\n/* release two */\n")
+    css.write_text(old_css + "\n/* something else */\n")
+    assert update(page) == "redundant"
+    assert cache_names(page) == [f"djambi-{first}"]
+    assert worker_version(page) == first
+    assert "release two" not in served_css(page)
+
+    # The deploy completes: the new release installs beside the old one, which keeps serving
+    # the running page, and a toast offers to reload.
+    second = make_release(folder, old_css + "\n/* release two */\n")
+    assert second != first
+    assert update(page) == "installed"
+    expect(page.locator("#pwa-toast")).to_be_visible()
+    assert sorted(cache_names(page)) == sorted([f"djambi-{first}", f"djambi-{second}"])
+    assert worker_version(page) == first
+    assert "release two" not in served_css(page)
+
+    # The next load runs the new release, whole; the old release's cache is gone.
+    page.reload()
+    wait_for_release(page, second)
+    wait_ready(page)
+    assert cache_names(page) == [f"djambi-{second}"]
+    # The new cache holds the release's files, and at most its own start-up snapshot (sw.js
+    # stores it once this release has started: issue 14).
+    cached = set(bounded(page, f"() => caches.open('djambi-{second}').then(c => c.keys())"
+                               ".then(k => k.map(r => r.url))"))
+    files = {site.url + entry["url"].removeprefix("./") for entry in build_sw.build_manifest(folder)["files"]}
+    assert cached - files <= {site.url + "start-snapshot.bin"}
+    assert files - cached == set()
+    assert "release two" in served_css(page)
+
+    # Another release, taken at once with the toast's "Reload" button.
+    third = make_release(folder, old_css + "\n/* release three */\n")
+    assert update(page) == "installed"
+    page.locator("#pwa-toast .pwa-action").tap()
+    wait_for_release(page, third)
+    wait_ready(page)
+    assert cache_names(page) == [f"djambi-{third}"]
+
+    # Served by the worker: the server can go.
+    site.stop()
+    assert "release three" in served_css(page)
+    assert errors == []
+    assert external_requests == []
+
+
 # ---------------------------------------------------------------------------- returning players
 # static/pyodide-start.mjs: the first start of a release takes a Pyodide memory snapshot that
 # sw.js keeps in that release's cache; later starts restore it (issue 14).
@@ -253,6 +319,13 @@ def boot(page: Page) -> str:
 def snapshot_saved(page: Page) -> str:
     """Wait for the page's snapshot to reach the service worker; its answer."""
     return page.evaluate("() => window.djambiBoot.saving")
+
+
+def bytecode(page: Page) -> dict:
+    """Which of our imported modules had bytecode Python would take (static/vendor/bytecode.bin,
+    written by the loader; checked by it once the page is ready and idle)."""
+    page.wait_for_function("() => window.djambiBoot.bytecode && window.djambiBoot.bytecode.used")
+    return page.evaluate("() => window.djambiBoot.bytecode")
 
 
 def play(page: Page, frm: str, to: str) -> None:
@@ -275,6 +348,11 @@ def test_a_reload_after_one_visit_restores_the_snapshot_and_plays_online_and_off
     page.goto(site.url)
     wait_ready(page)
     assert boot(page) == "fresh, snapshot made"
+    # The first start imported our modules from the bytecode made at set-up, none from source.
+    compiled = bytecode(page)
+    assert compiled["written"] > 30 and compiled["stale"] == []
+    assert {"djambi.board", "djambi.ai", "app.render", "app.session", "app.dialogs",
+            "pyscript", "pyscript.display"} <= set(compiled["used"])  # PyScript's own package too
     play(page, "C7", "F4")
     version = release(folder)
     assert snapshot_saved(page) == f"stored {version}"
@@ -285,6 +363,10 @@ def test_a_reload_after_one_visit_restores_the_snapshot_and_plays_online_and_off
     expect(page.locator("#board")).to_have_attribute("data-painted", "saved")
     wait_ready(page)
     assert boot(page) == "snapshot"
+    # The modules imported after the restore (those that use the page) had bytecode too.
+    compiled = bytecode(page)
+    assert compiled["stale"] == []
+    assert {"app.dialogs", "app.boardview", "app.panel", "pyscript", "pyscript.display"} <= set(compiled["used"])
     assert status(page) == "Blue to move"
     assert page.locator("#move-list li").count() == 1
     play(page, "H7", "H6")

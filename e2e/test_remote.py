@@ -16,42 +16,15 @@ from playwright.sync_api import Page, expect
 
 from djambi import Party, parse_game_code, square_name
 from app import session
+from test_follow import moves, new_game, ready, tap
 
 PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
 TABLET = dict(viewport={"width": 768, "height": 1024}, has_touch=True, is_mobile=True)
 
 
 # ---------------------------------------------------------------------------- helpers
-def ready(page: Page, path: str = "/") -> Page:
-    page.set_default_timeout(20_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.errors = errors  # type: ignore[attr-defined]
-    page.goto(path)
-    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
-    return page
-
-
-def tap(page: Page, *squares: str) -> None:
-    for sq in squares:
-        page.click(f'#board [data-square="{sq}"]')
-
-
-def new_game(page: Page, seats: dict[str, str]) -> None:
-    page.click("#btn-new")
-    page.check("#players-4")
-    for party in "rbyg":
-        page.select_option(f"#seat-{party}", seats.get(party, "human"))
-    page.click("#newgame-start")
-    expect(page.locator("#newgame-dialog")).to_be_hidden()
-
-
 def game_code(page: Page) -> str:
     return page.evaluate("() => window.djambiApp()")
-
-
-def moves(page: Page) -> int:
-    return page.locator("#move-list li").count()
 
 
 def play_a_move(page: Page, rng: random.Random) -> str:

@@ -11,7 +11,10 @@ The list is made from the tree, never kept by hand:
 * the module ``interpreter`` names in ``pyscript.toml`` (our loader, ``static/pyodide-start.mjs``);
 * the runtime that set-up copied into ``static/vendor/``: PyScript's ``dist`` (``core.js`` with
   all its chunks and CSS) and the Pyodide files the page loads (``pyodide.mjs``,
-  ``pyodide.asm.mjs``, ``pyodide.asm.wasm``, ``python_stdlib.zip``, ``pyodide-lock.json``).
+  ``pyodide.asm.mjs``, ``pyodide.asm.wasm``, ``python_stdlib.zip``, ``pyodide-lock.json``);
+* the loader's words in every language, ``locale/loader-words.js`` (``scripts/i18n.py compile``);
+* our modules' bytecode, ``static/vendor/bytecode.bin`` (``scripts/build_bytecode.mjs``), whose
+  copy of the sources is first brought in line with the tree (``refresh_bundle``).
 
 Each entry carries the file's SHA-256 (the service worker fetches it with that ``integrity``,
 so a cache never holds files of two releases), and the release ``version`` is a hash of every
@@ -41,6 +44,8 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+LOADER_WORDS = "locale/loader-words.js"  # the loader's words (scripts/i18n.py compile), read by index.html
+BYTECODE = "static/vendor/bytecode.bin"  # our modules' .pyc (scripts/build_bytecode.mjs), read by the loader
 PYSCRIPT_SUFFIXES = (".js", ".css")
 PYSCRIPT_SKIP = {"service-worker.js"}  # PyScript's own (empty) worker: never ours to cache
 STATIC_SKIP_SUFFIXES = (".map", ".md")
@@ -113,6 +118,8 @@ def precache_files(root: Path = ROOT) -> list[str]:
             files.add(_rel(root, p))
     files.add(interpreter_module(root))
     files.update(f"{PYODIDE_DIR}/{name}" for name in PYODIDE_FILES)
+    files.add(BYTECODE)
+    files.add(LOADER_WORDS)
     files = {f for f in files if not _is_junk(f)}
     files.discard(SERVICE_WORKER)
     files.discard(OUTPUT)
@@ -120,6 +127,46 @@ def precache_files(root: Path = ROOT) -> list[str]:
     if missing:
         raise FileNotFoundError(f"files the app needs are missing (run scripts/setup?): {missing}")
     return sorted(files)
+
+
+def _bundle_bytes(cache_tag: str, entries: list[tuple[str, bytes]]) -> bytes:
+    header = json.dumps({"cache_tag": cache_tag, "files": [[name, len(data)] for name, data in entries]},
+                        separators=(",", ":")).encode()
+    return len(header).to_bytes(4, "little") + header + b"".join(data for _, data in entries)
+
+
+def refresh_bundle(root: Path = ROOT, write: bool = True) -> bool:
+    """Put the tree's own ``.py`` files of djambi/ and app/ into ``BYTECODE`` (the bundle
+    scripts/build_bytecode.mjs makes: 4-byte header length, JSON header, files), keeping its .pyc
+    entries (hash-checked: one that no longer matches its source is simply not used). So a
+    manifest is never built beside a bundle holding other sources than the release's: the page
+    imports the bundle's sources on a first start. True if the bundle was stale (rewritten when
+    ``write``); no bundle, or not one (a test's stand-in), is left alone."""
+    path = Path(root) / BYTECODE
+    if not path.is_file():
+        return False
+    data = path.read_bytes()
+    try:
+        size = int.from_bytes(data[:4], "little")
+        header = json.loads(data[4:4 + size])
+        offset, entries = 4 + size, []
+        for name, length in header["files"]:
+            entries.append((name, data[offset:offset + length]))
+            offset += length
+        cache_tag = header["cache_tag"]
+    except (ValueError, KeyError, TypeError):
+        return False
+    kept = [(name, blob) for name, blob in entries if not name.endswith(".py")]
+    sources = [(f"{package}/{p.name}", p.read_bytes())
+               for package in PACKAGES for p in sorted((Path(root) / package).glob("*.py"))]
+    fresh = _bundle_bytes(cache_tag, kept + sources)
+    if fresh == data:
+        return False
+    if write:
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_bytes(fresh)
+        tmp.replace(path)
+    return True
 
 
 def sha256(path: Path) -> bytes:
@@ -159,11 +206,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="exit 1 if the file is missing or stale")
     args = parser.parse_args(argv)
     root = Path(args.root)
+    stale_bundle = refresh_bundle(root, write=not args.check)
     manifest = build_manifest(root)
     text = render(manifest)
     out = root / OUTPUT
     current = out.read_text(encoding="utf-8") if out.is_file() else None
     if args.check:
+        if stale_bundle:
+            print(f"{root / BYTECODE} holds other sources than the tree's: run scripts/setup", file=sys.stderr)
+            return 1
         if current != text:
             print(f"{out} is missing or stale: run scripts/build_sw.py", file=sys.stderr)
             return 1

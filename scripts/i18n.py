@@ -3,7 +3,8 @@
     .venv/bin/python scripts/i18n.py extract   # locale/djambi.pot from app/ (build output)
     .venv/bin/python scripts/i18n.py update    # extract, then merge into every locale/*/…/djambi.po
     .venv/bin/python scripts/i18n.py check     # list what is missing, fuzzy or has wrong placeholders
-    .venv/bin/python scripts/i18n.py compile   # .po -> .mo (build outputs; run by scripts/setup)
+    .venv/bin/python scripts/i18n.py compile   # .po -> .mo, and locale/loader-words.js (build outputs;
+                                               # run by scripts/setup)
 
 Strings are marked in ``app/`` with ``_``, ``N_``, ``ngettext``, ``pgettext`` and ``npgettext``
 (``app/i18n.py``), and in ``index.html`` through ``app/statictext.py``. The ``.po`` files are
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 import re
 import sys
 from datetime import datetime, timezone
@@ -31,6 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "locale"
 DOMAIN = "djambi"
 POT = LOCALE / f"{DOMAIN}.pot"
+LOADER_WORDS = LOCALE / "loader-words.js"  # compile: the loader's words (app/statictext.py LOADER)
 SOURCES = ("app",)
 KEYWORDS = {
     "_": None,
@@ -172,6 +175,41 @@ def cmd_compile(force: bool) -> None:
         with open(mo, "wb") as f:
             write_mo(f, catalog, use_fuzzy=False)
         print(f"[i18n] compiled {mo.relative_to(ROOT)}")
+    write_loader_words()
+
+
+def loader_words_js() -> str:
+    """``locale/loader-words.js``: the loader's words (``app/statictext.py`` LOADER) in every
+    language, from the compiled catalogs, for the page to show before Python runs."""
+    import gettext
+
+    sys.path.insert(0, str(ROOT))
+    from app.statictext import loader_words, static_words
+
+    translations = {"en": gettext.NullTranslations()}
+    for lang in languages():
+        with open(mo_path(lang), "rb") as f:
+            translations[lang] = gettext.GNUTranslations(f)
+    loader = {lang: loader_words(t.gettext) for lang, t in translations.items()}
+    static = {lang: static_words(t.gettext) for lang, t in translations.items() if lang != "en"}
+
+    def js(value) -> str:
+        return json.dumps(value, ensure_ascii=False, indent=1, sort_keys=True)
+
+    return ("// Made by scripts/i18n.py compile (run by scripts/setup) from app/statictext.py LOADER and\n"
+            "// STATIC and locale/*/LC_MESSAGES/djambi.mo: the words index.html and\n"
+            "// static/pyodide-start.mjs show before Python runs, in every language. Not under version control.\n"
+            f"window.djambiLoaderWords = {js(loader)};\n"
+            f"window.djambiStaticWords = {js(static)};\n")
+
+
+def write_loader_words() -> None:
+    text = loader_words_js()
+    if not LOADER_WORDS.exists() or LOADER_WORDS.read_text(encoding="utf-8") != text:
+        LOADER_WORDS.write_text(text, encoding="utf-8")
+        print(f"[i18n] wrote {LOADER_WORDS.relative_to(ROOT)}")
+    else:
+        LOADER_WORDS.touch()  # up to date: newer than its sources (scripts/setup compares times)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -202,6 +202,48 @@ def test_every_visible_text_of_index_html_is_marked():
     assert not parser.loose, f"mark these texts with data-i18n: {parser.loose}"
 
 
+# ---------------------------------------------------------------------------- the loader's words
+#: djambiWord("key", "English" in index.html and static/pyodide-start.mjs (``word`` there).
+WORD_CALL = re.compile(r'\b(?:djambiWord|word)\(\s*"([a-z-]+)",\s*"((?:[^"\\]|\\.)*)"')
+
+
+def test_the_loaders_words_are_the_msgids_of_statictext_loader():
+    """What JavaScript shows before Python runs: each key with its English as in LOADER, every
+    key used."""
+    used = []
+    for name in ("index.html", "static/pyodide-start.mjs"):
+        used += WORD_CALL.findall((ROOT / name).read_text(encoding="utf-8"))
+    assert len(used) >= len(statictext.LOADER)
+    wrong = [(key, english) for key, english in used if statictext.LOADER.get(key) != english]
+    assert not wrong, f"English differs from app/statictext.py LOADER (or unknown key): {wrong}"
+    assert set(statictext.LOADER) == {key for key, _e in used}
+
+
+def test_the_loader_words_file_holds_every_language():
+    """locale/loader-words.js (made at set-up) equals the catalogs' translations of LOADER."""
+    import json
+
+    path = ROOT / "locale" / "loader-words.js"
+    assert path.is_file(), f"{path} is missing: run `bash scripts/setup` (or scripts/i18n.py compile)"
+    text = path.read_text(encoding="utf-8")
+    found = dict(re.findall(r"^window\.(\w+) = (.*?);$", text, flags=re.M | re.S))
+    words, static = json.loads(found["djambiLoaderWords"]), json.loads(found["djambiStaticWords"])
+    assert set(words) == set(i18n.LANGUAGES) and set(static) == set(LANGUAGES)
+    assert words["en"] == dict(statictext.LOADER)
+    for lang in LANGUAGES:
+        assert words[lang] == statictext.loader_words(catalog(lang).gettext), f"{path} is stale: run setup"
+        assert static[lang] == statictext.static_words(catalog(lang).gettext), f"{path} is stale: run setup"
+        for key, english in statictext.LOADER.items():
+            assert words[lang][key] != english and placeholders(words[lang][key]) == placeholders(english)
+
+
+def test_index_html_applies_the_static_words_as_statictext_does():
+    """Before Python, index.html writes STATIC's words with the same markers as ``apply``."""
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    for marker, attribute in statictext.MARKERS.items():
+        assert f'"{marker}": "{attribute}"' in html, marker
+
+
 # ---------------------------------------------------------------------------- choosing
 def test_language_choice_url_then_settings_then_browser():
     assert i18n.choose_language("fr", "cs", ["en-US"]) == "fr"

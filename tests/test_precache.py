@@ -112,6 +112,9 @@ def test_release_version_hashes_every_file(tmp_path):
     for name in build_sw.PYODIDE_FILES:
         (pyodide / name).write_bytes(b"runtime " + name.encode())
     (site / "static" / "vendor" / "pyscript" / "core.js").write_text("// core")
+    (site / build_sw.BYTECODE).write_bytes(b"bytecode")  # scripts/build_bytecode.mjs
+    (site / "locale").mkdir()
+    (site / build_sw.LOADER_WORDS).write_text("window.djambiLoaderWords = {};")  # scripts/i18n.py compile
     (site / "index.html").write_text("<!doctype html>")
     (site / "app" / "main.py").write_text("print(1)\n")
     (site / "djambi" / "__init__.py").write_text("")
@@ -124,6 +127,7 @@ def test_release_version_hashes_every_file(tmp_path):
     urls = [f["url"] for f in first["files"]]
     assert urls == sorted(urls)
     assert "./app/main.py" in urls and "./static/vendor/pyodide/pyodide.asm.wasm" in urls
+    assert "./static/vendor/bytecode.bin" in urls and "./locale/loader-words.js" in urls
     assert all(f["integrity"].startswith("sha256-") for f in first["files"])
     assert build_sw.build_manifest(site) == first  # deterministic
 
@@ -150,3 +154,32 @@ def test_a_missing_file_fails_the_build(tmp_path):
     (site / "pyscript.toml").write_text('[files]\n"./app/gone.py" = "./app/gone.py"\n')
     with pytest.raises(FileNotFoundError, match="gone.py"):
         build_sw.precache_files(site)
+
+
+def _bundle(entries: list[tuple[str, bytes]]) -> bytes:
+    return build_sw._bundle_bytes("cpython-314", entries)
+
+
+def test_the_bytecode_bundle_carries_the_trees_sources(tmp_path):
+    """static/vendor/bytecode.bin holds our sources as well as their .pyc (the page's first start
+    imports them from it): a manifest is never built beside a bundle with other sources."""
+    site = tmp_path / "site"
+    (site / "app").mkdir(parents=True)
+    (site / "djambi").mkdir()
+    (site / "app" / "main.py").write_text("print(2)\n")
+    (site / "djambi" / "__init__.py").write_text("X = 1\n")
+    (site / "static" / "vendor").mkdir(parents=True)
+    pyc = ("djambi/__pycache__/__init__.cpython-314.pyc", b"\x00pyc")
+    old = _bundle([pyc, ("djambi/__init__.py", b"X = 0\n"), ("app/main.py", b"print(2)\n")])
+    bundle = site / build_sw.BYTECODE
+    bundle.write_bytes(old)
+
+    assert build_sw.refresh_bundle(site, write=False) is True  # stale, and --check says so
+    assert bundle.read_bytes() == old
+    assert build_sw.refresh_bundle(site) is True
+    fresh = bundle.read_bytes()
+    assert fresh == _bundle([pyc, ("djambi/__init__.py", b"X = 1\n"), ("app/main.py", b"print(2)\n")])
+    assert build_sw.refresh_bundle(site) is False  # now in line: left as it is
+    assert bundle.read_bytes() == fresh
+    bundle.write_bytes(b"not a bundle")  # a stand-in (as in the test above) is left alone
+    assert build_sw.refresh_bundle(site) is False

@@ -1,0 +1,102 @@
+// Bytecode of our Python sources for the page's first start (issue 14), made by scripts/setup.
+//
+//   node scripts/build_bytecode.mjs            -> static/vendor/bytecode.bin
+//
+// The bundle holds the .py files of djambi/ and app/ as they are in the tree, their bytecode, and
+// the bytecode of PyScript's `pyscript` package; static/pyodide-start.mjs writes it all into
+// Pyodide's file system on every start, and on a release's first start imports our page-free
+// modules from it before taking the start-up snapshot (issue 14).
+//
+// Compiling djambi/ and app/ takes a few hundred ms of the page's first start (Pyodide compiles
+// every module from source; the page's Python cannot write a lasting __pycache__), and PyScript
+// compiles its own `pyscript` package (which it writes into /home/pyodide/pyscript/ from
+// strings in its core-*.js) at every start. This script compiles both once, with the same
+// Pyodide the page vendors (so the same Python and bytecode magic), into hash-checked .pyc files
+// (PEP 552, "checked"): Python uses one only if the hash of the source beside it matches, so a
+// stale bundle is never wrong, only useless (the module is compiled from source as before).
+// static/pyodide-start.mjs writes them into Pyodide's file system, at
+// <package>/__pycache__/<module>.<cache tag>.pyc, before anything is imported.
+//
+// The bundle is one file (one request, fetched while the runtime starts):
+//   4 bytes   little-endian length N of the header
+//   N bytes   UTF-8 JSON {"cache_tag": "cpython-314", "files": [[path, size], ...]}
+//   then      the files' bytes, in the header's order.
+import { loadPyodide } from "pyodide";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import vm from "node:vm";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const OUTPUT = path.join(root, "static", "vendor", "bytecode.bin");
+const PACKAGES = ["djambi", "app"];
+const HOME = "/home/pyodide/"; // where PyScript writes the sources ([files] targets)
+
+const sources = [];
+for (const pkg of PACKAGES) {
+  for (const name of fs.readdirSync(path.join(root, pkg)).sort()) {
+    if (name.endsWith(".py")) sources.push(`${pkg}/${name}`);
+  }
+}
+
+// PyScript's Python package, as its core writes it: the object literal it passes to its writer,
+// {pyscript: {"__init__.py": "…", …}}, found in the vendored bundle and read as a literal.
+function pyscriptSources() {
+  const dir = path.join(root, "static", "vendor", "pyscript");
+  const MARK = '(".",{pyscript:{';
+  for (const name of fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []) {
+    if (!name.endsWith(".js")) continue;
+    const text = fs.readFileSync(path.join(dir, name), "utf8");
+    const at = text.indexOf(MARK);
+    if (at < 0) continue;
+    let end = at + 5, depth = 0, quote = null;
+    for (; end < text.length; end++) {
+      const c = text[end];
+      if (quote) { if (c === "\\") end++; else if (c === quote) quote = null; continue; }
+      if (c === '"' || c === "'" || c === "`") quote = c;
+      else if (c === "{") depth++;
+      else if (c === "}" && --depth === 0) break;
+    }
+    const tree = vm.runInNewContext("(" + text.slice(at + 5, end + 1) + ")", {}, { timeout: 1000 });
+    const walk = (node, prefix) => Object.entries(node).flatMap(([key, value]) =>
+      typeof value === "string" ? (key.endsWith(".py") ? [[prefix + key, value]] : []) : walk(value, prefix + key + "/"));
+    return walk(tree, "");
+  }
+  console.error("[bytecode] PyScript's Python package not found in static/vendor/pyscript: left out");
+  return [];
+}
+
+const py = await loadPyodide();
+py.globals.set("djambi_sources", JSON.stringify([
+  ...sources.map((rel) => [rel, fs.readFileSync(path.join(root, rel), "utf8")]),
+  ...pyscriptSources(),
+]));
+const out = py.runPython(`
+import importlib.util, json, sys
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+_out = []
+for rel, text in json.loads(djambi_sources):
+    data = text.encode()
+    # The page's interpreter compiles at optimisation level 0: <module>.<cache tag>.pyc.
+    code = compile(data, "${HOME}" + rel, "exec", dont_inherit=True)
+    pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=True)
+    package, name = rel.rsplit("/", 1)
+    _out.append((f"{package}/__pycache__/{name[:-3]}.{sys.implementation.cache_tag}.pyc", bytes(pyc)))
+(sys.implementation.cache_tag, _out)
+`);
+const [cacheTag, files] = out.toJs({ depth: 3 });
+out.destroy();
+
+// Our sources themselves too (the loader writes and imports them before PyScript fetches its
+// [files]): the page's first start then needs one request for all of them.
+for (const rel of sources) files.push([rel, fs.readFileSync(path.join(root, rel))]);
+const blobs = files.map(([, bytes]) => Buffer.from(bytes));
+const header = Buffer.from(JSON.stringify({ cache_tag: cacheTag, files: files.map(([p], i) => [p, blobs[i].length]) }));
+const length = Buffer.alloc(4);
+length.writeUInt32LE(header.length);
+const bundle = Buffer.concat([length, header, ...blobs]);
+fs.mkdirSync(path.dirname(OUTPUT), { recursive: true });
+const old = fs.existsSync(OUTPUT) ? fs.readFileSync(OUTPUT) : null;
+if (!old || !old.equals(bundle)) fs.writeFileSync(OUTPUT, bundle); // unchanged: keep the file as it is
+console.error(`[bytecode] ${path.relative(root, OUTPUT)}: ${sources.length} sources, ${files.length - sources.length} .pyc, ${(bundle.length / 1024).toFixed(0)} KiB (${cacheTag})`);
