@@ -22,7 +22,16 @@ Levels (``LEVELS``):
             moves away or is killed closes the wall), values a draw relative to an even game
             (see ``Search._draw``), searches two plies when only two players are left, and adds
             a little seeded noise in the opening (before the first kill) so that its games do
-            not all follow one line per seating.
+            not all follow one line per seating. It also sees *set-ups*: an opponent whose move
+            lets the player after him kill the root player's chief (his provocateur drops a
+            piece of that player beside the chief or on his line, a piece or corpse is moved
+            off a line): each look-ahead first tries every such opponent's moves from the
+            position (``_relay``, pushed), and at every opponent's turn in it; a set-up found
+            counts as a near loss, and the look-ahead goes on down the whole list of moves
+            while every move seen allows one. The evaluation has the static form of it (a
+            provocateur that can reach a killer of the next player while the chief has an
+            empty square beside him: ``drop``). A two-ply player like the sparring partner
+            finds such set-ups and plays them: they were most of ``hard``'s early losses.
 
 The search is *paranoid* (Sturtevant & Korf): a multi-player search in which the root player
 maximises and every opponent, whenever ``board.turn`` says it is his move, minimises the root
@@ -51,6 +60,7 @@ depends only on (position, level, seed): the work is budgeted in nodes, never in
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Generator
@@ -65,8 +75,13 @@ from .turns import Turn, next_turn
 
 LEVELS = ("random", "easy", "normal", "hard")
 #: Settings tried in tournaments but not offered as levels (see the README): ``hard-brs`` is hard
-#: with a best-reply quiescence.
-EXPERIMENTAL_LEVELS = ("hard-brs",)
+#: (before its set-up checks) with a best-reply quiescence; ``mcts`` is Monte-Carlo tree search
+#: with a max^n backup and progressive history (``Search._mcts``); ``expert`` is normal's search,
+#: then, best move first, the first move that lets no opponent set up a kill of its chief for
+#: the player after him (``Search._set_up``), with the static ``drop`` danger in its evaluation.
+#: It beat the sparring partner about as often as ``hard`` does but is no level: with no noise,
+#: its games against three ``normal`` repeat every four, and it lost all four (see the README).
+EXPERIMENTAL_LEVELS = ("hard-brs", "mcts", "expert")
 
 CHIEF, ASSASSIN, REPORTER, PROVOCATEUR, NECROMOBILE, MILITANT = range(6)
 
@@ -155,7 +170,7 @@ def _sealed(cells, chief: int, root: int, control) -> bool:
 
 
 def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6.0,
-             trap: float = 0.0, keep: float = 0.0, sealed: float = 0.0) -> float:
+             trap: float = 0.0, keep: float = 0.0, sealed: float = 0.0, drop: float = 0.0) -> float:
     """The position's value for player ``root`` (higher is better), paranoid style: his own
     strength less a share of everybody else's. Terminal positions are not handled here.
     ``power``: what holding the maze is worth to a player; ``trap``: the extra cost of the root
@@ -271,6 +286,8 @@ def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6
         return -WIN
     others = [score[p] for p in active if p != root]
     value = score[root] - 0.5 * hanging[root] + PRESSURE * pressure
+    if drop and len(before_root) > 1 and _drop_danger(cells, control, provoke, scan.chief_sq[root], root, before_root):
+        value -= drop
     if keep and necro[root]:
         value += keep
     if others:
@@ -282,6 +299,70 @@ def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6
     q = board._quiet / 120.0
     value -= QUIET * q * q
     return value
+
+
+def _reaches(cells, control, c: int, player: int) -> bool:
+    """Whether ``player`` can kill the chief on ``c`` in one move (a militant, assassin or chief
+    on a clear line, a reporter reaching a square beside him)."""
+    for ray in RAYS[c]:
+        steps = 0
+        for t in ray:
+            steps += 1
+            code = cells[t]
+            if code == 0:
+                continue
+            if code < DEAD and control[(code - 1) >> 3] == player:
+                kind = (code - 1) & 7
+                if kind == ASSASSIN or kind == CHIEF or (kind == MILITANT and steps <= 2 and c != MAZE):
+                    return True
+            break
+    for e in ORTHOGONAL_NEIGHBOURS[c]:
+        if cells[e] != 0 or e == MAZE:
+            continue
+        for ray in RAYS[e]:
+            for t in ray:
+                code = cells[t]
+                if code == 0:
+                    continue
+                if code < DEAD and (code - 1) & 7 == REPORTER and control[(code - 1) >> 3] == player:
+                    return True
+                break
+    return False
+
+
+_DROPPED = (False, True, True, False, False, True)  # kinds that kill once dropped: C, A, R, M
+
+
+def _drop_danger(cells, control, provoke, c: int, root: int, order: list[int]) -> bool:
+    """Whether a provocateur of an opponent can drop a piece of the player who moves right
+    after him (before the root player) where it kills the root player's chief on ``c``: a
+    chief, assassin, reporter or militant of that player within the provocateur's reach, and
+    an empty square beside the chief (a static test: the search's ``_relay`` pushes the moves)."""
+    if c < 0 or c == MAZE:
+        return False
+    if not any(cells[q] == 0 and q != MAZE for q in NEIGHBOURS[c]):
+        return False
+    pairs = 0  # bit 4x + y: x moves right before y
+    for i in range(len(order) - 1):
+        x, y = order[i], order[i + 1]
+        if x != y and y != root:
+            pairs |= 1 << (4 * x + y)
+    if not pairs:
+        return False
+    for s in range(81):
+        bits = provoke[s]
+        if not bits:
+            continue
+        code = cells[s]
+        if not _DROPPED[(code - 1) & 7]:
+            continue
+        y = control[(code - 1) >> 3]
+        if y > 3 or y == root:
+            continue
+        for x in range(4):
+            if bits >> x & 1 and pairs >> (4 * x + y) & 1:
+                return True
+    return False
 
 
 # ---------------------------------------------------------------------------------------------
@@ -577,19 +658,31 @@ def random_move(board: Board, rng: random.Random) -> Move:
 #: (``Search._draw``), ``opening_noise`` (before the first kill), ``trap`` (see ``evaluate``),
 #: ``extend`` (more look-aheads while every one so far loses), ``duel_depth``/``duel_nodes``
 #: (search depth and budget with two players left), ``cap`` (nodes of the whole search, at
-#: most one look-ahead more).
+#: most one look-ahead more), ``relay`` (what a set-up of a kill of the root player's chief in
+#: the look-ahead costs), ``relay_all`` (every opponent's set-ups from the position after the
+#: move), ``relay_extend`` (look-aheads past ``lookahead`` while every move seen loses),
+#: ``drop`` (the evaluation's static set-up danger). MCTS (experimental): ``uct`` (exploration
+#: constant), ``history`` (weight of progressive history), ``playout`` (plies before the
+#: evaluation), ``scale`` (of the logistic that maps evaluations to results).
 _SETTINGS = {
     "easy": dict(depth=1, nodes=400, qdepth=0, noise=3.0),
     "normal": dict(depth=1, nodes=2500, qdepth=3, noise=0.0, keep=10.0, sealed=30.0),
     "hard": dict(depth=1, nodes=3000, qdepth=3, noise=0.0, margin=15.0,
                  lookahead=5, follow_nodes=600, weight=0.5,
                  prepass=True, qnarrow=True, relative_draw=True, opening_noise=0.5, trap=20.0,
-                 extend=10, duel_depth=2, duel_nodes=8000, cap=11000, keep=10.0, sealed=30.0),
+                 extend=10, duel_depth=2, duel_nodes=8000, cap=11000, keep=10.0, sealed=30.0,
+                 relay=800.0, relay_all=True, relay_extend=200, drop=25.0),
+    # Normal's search, then the first move (best first) that allows no set-up.
+    "expert": dict(depth=1, nodes=2500, qdepth=3, noise=0.0, keep=10.0, sealed=30.0,
+                   drop=25.0, screen=200, cap=9000),
     # Hard with a best-reply quiescence (every opponent's kills in one minimising layer).
     "hard-brs": dict(depth=1, nodes=3000, qdepth=3, noise=0.0, margin=15.0,
                    lookahead=5, follow_nodes=600, weight=0.5,
                    prepass=True, qnarrow=True, relative_draw=True, opening_noise=0.5, trap=20.0,
                    extend=10, duel_depth=2, duel_nodes=8000, cap=11000, keep=10.0, brs=True),
+    # MCTS with a max^n backup and progressive history.
+    "mcts": dict(mcts=True, nodes=5000, uct=0.35, history=1.0, playout=4, scale=10.0,
+                 keep=10.0, sealed=30.0, noise=0.0),
 }
 
 _NARROW: dict[tuple, list[bool]] = {}
@@ -633,6 +726,20 @@ class _Budget(Exception):
     pass
 
 
+class _MNode:
+    """A node of the Monte-Carlo tree: the player to move, his moves (None until expanded), a
+    child per move (None until tried), visits, and each player's summed results."""
+
+    __slots__ = ("player", "moves", "children", "visits", "sums")
+
+    def __init__(self, player: int, moves: list[Move] | None) -> None:
+        self.player = player
+        self.moves = moves
+        self.children: list = [None] * len(moves) if moves is not None else []
+        self.visits = 0
+        self.sums = [0.0, 0.0, 0.0, 0.0]
+
+
 class Search:
     """A resumable search for the move of the player to move in ``board`` (which is copied)."""
 
@@ -657,6 +764,7 @@ class Search:
         self.trap = 0.0
         self.keep = 0.0
         self.sealed = 0.0
+        self.drop = 0.0
         if level == "random" or self.board.is_game_over():
             self._gen = None
         else:
@@ -665,7 +773,8 @@ class Search:
             self.trap = self.settings.get("trap", 0.0)
             self.keep = self.settings.get("keep", 0.0)
             self.sealed = self.settings.get("sealed", 0.0)
-            self._gen = self._run()
+            self.drop = self.settings.get("drop", 0.0)
+            self._gen = self._mcts() if self.settings.get("mcts") else self._run()
 
     # -- public
     def step(self, max_ms: float = 20.0) -> bool:
@@ -794,6 +903,18 @@ class Search:
                 order.sort(key=lambda i: -scores[i])
         except _Budget:
             self._unwind(0)
+        if st.get("screen"):
+            # The moves best first: the first that lets no opponent set up a kill of the root
+            # player's chief for the player after him (see ``_relay``).
+            order.sort(key=lambda i: -scores[i])
+            for i in order[:st["screen"]]:
+                if -1e8 < scores[i] <= -WIN / 2 or self.nodes >= st.get("cap", total_budget * 3):
+                    break  # a lost move (or the work's cap); an unsearched one scores -1e9
+                flagged = yield from self._set_up(moves[i])
+                if not flagged:
+                    self._best = self._checked(moves[i])
+                    break
+            return
         k = st.get("lookahead", 0)
         if not k:
             return
@@ -801,7 +922,7 @@ class Search:
         # until it is the root player's turn again, then search his best follow-up. This sees
         # the threats a move creates, which the paranoid one-ply search cannot.
         order.sort(key=lambda i: -scores[i])
-        extend = st.get("extend", 0)
+        extend = max(st.get("extend", 0), st.get("relay_extend", 0))
         top = [i for i in order[:k + extend] if scores[i] > -WIN / 2]
         if len(top) < 2:
             return
@@ -830,7 +951,7 @@ class Search:
             return WIN
         if board._quiet >= 120:
             return self._draw()
-        return evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed)
+        return evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed, drop=self.drop)
 
     def _draw(self) -> float:
         """The value of a drawn position for the root player. With ``relative_draw``: a little
@@ -840,6 +961,26 @@ class Search:
             return DRAW
         return _even(self.board) - 5.0
 
+    def _set_up(self, move: Move) -> Generator[None, None, bool]:
+        """Whether, after ``move``, an opponent who moves before the root player's next turn
+        (but not last) can set up a kill of the root player's chief (``_relay``)."""
+        board = self.board
+        root = self.root
+        board.push(move)
+        self.nodes += 1
+        hit = False
+        if board._control[root] == root:
+            saved = board._turn
+            for o in dict.fromkeys(_movers_until(board, root)[:-1]):
+                if o != saved.player:
+                    board._turn = Turn.regular(o)
+                hit = yield from self._relay()
+                board._turn = saved
+                if hit:
+                    break
+        board.pop()
+        return hit
+
     def _lookahead(self, move: Move, follow_nodes: int) -> Generator[None, None, float]:
         board = self.board
         root = self.root
@@ -847,6 +988,18 @@ class Search:
         board.push(move)
         self.nodes += 1
         plies = 0
+        if self.settings.get("relay_all") and board._control[root] == root:
+            # Every opponent's set-ups from this position (each as if he moved now): the
+            # opponents who move first need not spoil them.
+            saved = board._turn
+            for o in dict.fromkeys(_movers_until(board, root)[:-1]):  # the last hands over to root
+                if o != saved.player:
+                    board._turn = Turn.regular(o)
+                hit = yield from self._relay()
+                board._turn = saved
+                if hit:
+                    self._unwind(base)
+                    return -self.settings["relay"]
         while True:
             control = board._control
             if control[root] != root:
@@ -864,20 +1017,97 @@ class Search:
                     v = yield from self._search(1, -1e9, 1e9, 0)
                 except _Budget:
                     self._unwind(base + 1 + plies)
-                    v = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed)
+                    v = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed, drop=self.drop)
                 break
             if plies >= 6:
-                v = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed)
+                v = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed, drop=self.drop)
+                break
+            if self.settings.get("relay") and len(_movers_until(board, root)) > 1 and (yield from self._relay()):
+                # This opponent can set up a kill of the root player's chief for the player who
+                # moves after him (a piece dropped by his provocateur, a line he opens): a
+                # two-ply player like the sparring partner sees it and plays it.
+                v = -self.settings["relay"]
                 break
             reply = yield from self._policy()
             if reply is None:
-                v = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed)
+                v = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed, drop=self.drop)
                 break
             board.push(reply)
             self.nodes += 1
             plies += 1
         self._unwind(base)
         return v
+
+    def _relay(self) -> Generator[None, None, bool]:
+        """Whether the player to move (an opponent of the root player) has a move after which
+        the next player to move, not the root player, can kill the root player's chief: a
+        line opened or a piece moved out of the way, a corpse taken off by a necromobile, or a
+        provocateur dropping a piece of the next player where it reaches the chief."""
+        board = self.board
+        root = self.root
+        cells = board._cells
+        code = 1 + 8 * root
+        if code not in cells:
+            return False
+        gen = _Gen(board)
+        moves = gen.moves(quiet=True, places=1)
+        # Provocateur drops of a piece next to (or in line with) the chief.
+        chief = cells.index(code)
+        control = board._control
+        me = board._turn.player
+        near = [q for q in FIELD if cells[q] == 0 and _dist(q, chief) <= 2]
+        lines: list[int] = []  # empty squares in line with the chief (an assassin's)
+        for ray in RAYS[chief]:
+            for t in ray:
+                if cells[t]:
+                    break
+                if t != MAZE:
+                    lines.append(t)
+        beside: list[int] = []  # empty squares in line with a square beside him (a reporter's)
+        for e in ORTHOGONAL_NEIGHBOURS[chief]:
+            if cells[e] or e == MAZE:
+                continue
+            for ray in RAYS[e]:
+                for t in ray:
+                    if cells[t]:
+                        break
+                    if t != MAZE and t not in beside:
+                        beside.append(t)
+        places = {MILITANT: near, ASSASSIN: lines, CHIEF: lines, REPORTER: beside}
+        for s in range(81):
+            c = cells[s]
+            if c == 0 or c > DEAD or (c - 1) & 7 != PROVOCATEUR or control[(c - 1) >> 3] != me:
+                continue
+            for ray in RAYS[s]:
+                for t in ray:
+                    target = cells[t]
+                    if target == 0:
+                        continue
+                    kind = (target - 1) & 7
+                    if t != MAZE and target < DEAD and gen.enemy[target] and kind in places \
+                            and control[(target - 1) >> 3] != root:
+                        for q in places[kind]:
+                            moves.append(Move(s, t, place=q))
+                        if kind == MILITANT and _dist(s, chief) <= 2:
+                            moves.append(Move(s, t, place=s))
+                    break
+        for m in moves:
+            if self.nodes - self._yielded >= SLICE_NODES:
+                self._yielded = self.nodes
+                yield
+            board.push(m)
+            self.nodes += 1
+            nxt = board._turn.player
+            hit = False
+            if board._control[root] != root:
+                hit = True
+            elif nxt != root and board._control[nxt] == nxt:
+                after = board._cells
+                hit = _reaches(after, board._control, after.index(code), nxt)
+            board.pop()
+            if hit:
+                return True
+        return False
 
     def _policy(self) -> Generator[None, None, Move | None]:
         """The move a greedy one-ply player would make here (a model of the opponents)."""
@@ -893,7 +1123,7 @@ class Search:
             board.push(m)
             self.nodes += 1
             if board._control[player] == player:
-                v = evaluate(board, player, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed)
+                v = evaluate(board, player, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed, drop=self.drop)
             else:
                 v = -WIN
             if len(board.active_players) == 1 and board._control[player] == player:
@@ -925,7 +1155,7 @@ class Search:
         mover = board._turn.player
         maxing = mover == root
         if depth <= 0:
-            stand = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed)
+            stand = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed, drop=self.drop)
             qd = self.settings["qdepth"]
             if qply >= qd:
                 return stand
@@ -1008,6 +1238,202 @@ class Search:
         finally:
             board._turn = saved
         return best
+
+
+    # -- MCTS with a max^n backup (an experimental level: see the README)
+    def _mcts(self) -> Generator[None, None, None]:
+        """Monte-Carlo tree search for four players (Nijssen & Winands): every node keeps the
+        sum of each player's results; the player to move picks a child by UCT on his own share
+        plus progressive history (the average result of the move wherever it was played);
+        playouts of a few plies (a kill of the most valuable victim when there is one, else a
+        random quiet move) end in the evaluation of every player. Budget: nodes (pushes and
+        evaluations)."""
+        board = self.board
+        st = self.settings
+        moves = candidate_moves(board)
+        if not moves:
+            return
+        self._best = self._checked(moves[0])
+        if len(moves) == 1:
+            return
+        budget = st["nodes"] if self._max_nodes is None else self._max_nodes
+        rng = self.rng
+        c_uct = st.get("uct", 0.35)
+        w_hist = st.get("history", 1.0)
+        plies = st.get("playout", 4)
+        # Root moves best-first by their static value (progressive unpruning starts from the top).
+        static = []
+        for m in moves:
+            board.push(m)
+            self.nodes += 1
+            static.append(self._static())
+            board.pop()
+            if self.nodes - self._yielded >= SLICE_NODES:
+                self._yielded = self.nodes
+                yield
+        order = sorted(range(len(moves)), key=lambda i: -static[i])
+        root = _MNode(board._turn.player, [moves[i] for i in order])
+        history: dict[tuple, list[float]] = {}
+        base = len(board._stack)
+        while self.nodes < budget:
+            node = root
+            path = [root]
+            keys = []
+            # Selection and expansion.
+            while True:
+                if node.moves is None:
+                    node.moves = self._mcts_moves(rng)
+                    node.children = [None] * len(node.moves)
+                if not node.moves:
+                    break
+                width = min(len(node.moves), 2 + int(1.5 * math.sqrt(node.visits + 1)))
+                player = node.player
+                best_i, best_u = 0, -1e18
+                log_n = math.log(node.visits + 1)
+                for i in range(width):
+                    child = node.children[i]
+                    if child is None:
+                        u = 1e9 - i
+                    else:
+                        n = child.visits
+                        q = child.sums[player] / n
+                        h = history.get((player, node.moves[i]))
+                        ph = w_hist * (h[0] / h[1]) / (n + 1) if h else 0.0
+                        u = q + c_uct * math.sqrt(log_n / n) + ph
+                    if u > best_u:
+                        best_i, best_u = i, u
+                m = node.moves[best_i]
+                if self.nodes - self._yielded >= SLICE_NODES:
+                    self._yielded = self.nodes
+                    yield
+                board.push(m)
+                self.nodes += 1
+                keys.append((player, m))
+                child = node.children[best_i]
+                if child is None:
+                    child = _MNode(board._turn.player, None)
+                    node.children[best_i] = child
+                    path.append(child)
+                    node = child
+                    break
+                path.append(child)
+                node = child
+                if board._over():
+                    break
+            # Playout.
+            result = yield from self._mcts_playout(plies, rng)
+            self._unwind(base)
+            for nd in path:
+                nd.visits += 1
+                s = nd.sums
+                for p in range(4):
+                    s[p] += result[p]
+            for k in keys:
+                h = history.get(k)
+                if h is None:
+                    history[k] = [result[k[0]], 1]
+                else:
+                    h[0] += result[k[0]]
+                    h[1] += 1
+            best_i = max(range(len(root.moves)),
+                         key=lambda i: (root.children[i].visits if root.children[i] else -1, -i))
+            self._best = root.moves[best_i]
+            if self.nodes - self._yielded >= SLICE_NODES:
+                self._yielded = self.nodes
+                yield
+        self._best = self._checked(self._best)
+
+    def _mcts_moves(self, rng: random.Random) -> list[Move]:
+        """A node's moves: kills first (most valuable victim first), then the quiet moves shuffled."""
+        board = self.board
+        if board._over():
+            return []
+        gen = _Gen(board)
+        kills = gen.moves(quiet=False, places=2)
+        allm = gen.moves(quiet=True, places=2)
+        quiet = allm[len(kills):] if len(allm) >= len(kills) else []
+        rng.shuffle(quiet)
+        out = kills + quiet
+        if not out:
+            out = board.generate_legal_moves()
+        return out
+
+    def _mcts_playout(self, plies: int, rng: random.Random) -> Generator[None, None, list[float]]:
+        board = self.board
+        for _ in range(plies):
+            if board._over():
+                break
+            m = self._quick_move(rng)
+            if m is None:
+                break
+            board.push(m)
+            self.nodes += 1
+            if self.nodes - self._yielded >= SLICE_NODES:
+                self._yielded = self.nodes
+                yield
+        return self._vector()
+
+    def _quick_move(self, rng: random.Random) -> Move | None:
+        """The playout policy: a kill of the most valuable victim if there is one (most of the
+        time), else a random quiet step of a random piece."""
+        board = self.board
+        gen = _Gen(board)
+        kills = gen.moves(quiet=False, places=1)
+        if kills and rng.random() < 0.85:
+            return kills[0]
+        cells = board._cells
+        control = board._control
+        player = board._turn.player
+        own = [s for s in range(81) if 0 < cells[s] < DEAD and control[(cells[s] - 1) >> 3] == player]
+        for _ in range(12):
+            if not own:
+                break
+            s = own[rng.randrange(len(own))]
+            kind = (cells[s] - 1) & 7
+            rays = RAYS[s]
+            ray = rays[rng.randrange(len(rays))]
+            targets = []
+            steps = 0
+            for t in ray:
+                steps += 1
+                if kind == MILITANT and steps > 2:
+                    break
+                if cells[t]:
+                    break
+                if t == MAZE and kind != CHIEF:
+                    continue
+                targets.append(t)
+            if targets:
+                return Move(s, targets[rng.randrange(len(targets))])
+        if kills:
+            return kills[0]
+        legal = board.generate_legal_moves()
+        return legal[rng.randrange(len(legal))] if legal else None
+
+    def _vector(self) -> list[float]:
+        """Every player's result in [0, 1]: 1 for the winner, 0 for a player out; else the
+        logistic of his evaluation against the average of the players still in."""
+        board = self.board
+        control = board._control
+        active = [p for p in range(4) if control[p] == p]
+        out = [0.0, 0.0, 0.0, 0.0]
+        if len(active) == 1:
+            out[active[0]] = 1.0
+            return out
+        if board._quiet >= 120 or not active:
+            for p in active:
+                out[p] = 0.25
+            return out
+        sc = scan_position(board._cells, control)
+        vals = {p: evaluate(board, p, scan=sc, power=self.power, keep=self.keep, sealed=self.sealed, drop=self.drop)
+                for p in active}
+        self.nodes += 1  # one unit of work: a scan and an evaluation per player
+        mean = sum(vals.values()) / len(active)
+        scale = self.settings.get("scale", 10.0)
+        for p in active:
+            x = (vals[p] - mean) / scale
+            out[p] = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+        return out
 
 
 #: How far above an even game a player's evaluation must be for him to count as winning (a draw

@@ -25,7 +25,7 @@ from djambi.tournament import main as tournament_main
 from djambi.tournament import run, seating, wilson
 
 #: Node budgets that keep the searching levels quick in tests (Pyodide is slower).
-SMALL = {"random": None, "easy": None, "normal": 600, "hard": 1500, "hard-brs": 1500}
+SMALL = {"random": None, "easy": None, "normal": 600, "hard": 1500, "hard-brs": 1500, "mcts": 1500, "expert": 600}
 
 
 def position(pieces: dict[str, str], turn: str = "r", control: str = "rbyg", quiet: int = 0) -> Board:
@@ -116,9 +116,10 @@ def test_best_move_is_valid_before_and_during_the_search():
     assert board.is_legal(search.best_move())
 
 
-def test_each_slice_is_bounded_in_work():
+@pytest.mark.parametrize("level", ["hard", "mcts"])
+def test_each_slice_is_bounded_in_work(level):
     board = played(8, 70)
-    search = Search(board, "hard", 5, max_nodes=2000)
+    search = Search(board, level, 5, max_nodes=2000)
     last = 0
     while not search.step(0):
         assert search.nodes - last <= SLICE_NODES + 1

@@ -83,7 +83,7 @@ def test_the_danger_is_real(name):
     assert red_dies(blue_now), WHAT[name]
 
 
-@pytest.mark.parametrize("level", ["normal", "hard", "hard-brs"])
+@pytest.mark.parametrize("level", ["normal", "hard", "hard-brs", "expert"])
 @pytest.mark.parametrize("name", sorted(DANGERS))
 def test_every_level_from_normal_up_answers(name, level):
     board = board_from(DANGERS[name])
@@ -91,3 +91,54 @@ def test_every_level_from_normal_up_answers(name, level):
     board.push(move)
     assert board.turn == 1
     assert not red_dies(board), (name, level, move.text())
+
+
+# A danger two moves deep: Blue's provocateur on G3 can drop Yellow's assassin (I3) or a militant
+# (H2) in line with Red's chief, and Yellow, who moves after Blue, kills him. Only C2-B1 closes
+# every line. ``hard`` and ``expert`` see such set-ups (a two-ply player like the sparring partner plays them).
+RELAY = """
+9 gC gM . . . . . bM bC
+8 gM gM . . . . . bM bM
+7 . . . . . . . . .
+6 . . . . . . . . .
+5 . . . . # . . . .
+4 . . . . . . . . .
+3 . . . . . . bP . yA
+2 rM rM rM . . . . yM yM
+1 rC . . . . . . yM yC
+"""
+
+
+def red_dies_in_two(board: Board) -> list[str]:
+    """A move of Blue's (Blue to move) and a reply of Yellow's after which Red is out."""
+    for blue in board.generate_legal_moves():
+        board.push(blue)
+        if board.turn == 2:
+            for yellow in board.generate_legal_moves():
+                board.push(yellow)
+                dead = not board.is_active(0)
+                board.pop()
+                if dead:
+                    board.pop()
+                    return [blue.text(), yellow.text()]
+        board.pop()
+    return []
+
+
+def test_the_set_up_is_real():
+    board = board_from(RELAY)
+    safe = []
+    for move in board.generate_legal_moves():
+        board.push(move)
+        if not red_dies_in_two(board):
+            safe.append(move.text())
+        board.pop()
+    assert safe == ["C2-B1"]
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_hard_sees_a_kill_set_up_for_the_next_player(level):
+    board = board_from(RELAY)
+    move = Search(board, level, 1).run()
+    board.push(move)
+    assert not red_dies_in_two(board), move.text()
