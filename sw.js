@@ -67,8 +67,14 @@ self.addEventListener("message", (event) => {
     event.ports[0].postMessage({ version: VERSION, cache: CACHE });
     event.ports[0].close();
   } else if (data.type === "snapshot" && event.ports[0]) {
-    event.waitUntil(storeSnapshot(data).then((answer) => {
-      event.ports[0].postMessage(answer);
+    // Bounded: a new release's activation waits for this worker's pending events, so a write that
+    // never ends must not hold it (the page starts afresh without a snapshot, nothing is lost).
+    const answer = Promise.race([
+      storeSnapshot(data).catch((error) => "refused: " + error),
+      new Promise((resolve) => setTimeout(() => resolve("refused: not stored within 30 s"), 30000)),
+    ]);
+    event.waitUntil(answer.then((text) => {
+      event.ports[0].postMessage(text);
       event.ports[0].close();
     }));
   }
@@ -82,6 +88,7 @@ async function storeSnapshot({ url, sources, bytes }) {
   const stale = sources.filter((s) => release.get(s.url) !== s.integrity).map((s) => s.url);
   if (stale.length) return `refused: not this release's sources (${stale.join(", ")})`;
   if (!(await caches.has(CACHE))) return "refused: this release is not installed";
+  if (self.registration.installing || self.registration.waiting) return "refused: a new release is coming";
   const cache = await caches.open(CACHE);
   await cache.put(SNAPSHOT, new Response(bytes, {
     headers: { "Content-Type": "application/octet-stream", "X-Djambi-Release": VERSION },

@@ -27,12 +27,20 @@ def game_code(page: Page) -> str:
     return page.evaluate("() => window.djambiApp()")
 
 
-def play_a_move(page: Page, rng: random.Random) -> str:
-    """Tap a legal move of the player to move that two taps make (no follow-up choice)."""
+def play_a_move(page: Page, rng: random.Random, then: Party | None = None) -> str:
+    """Tap a legal move of the player to move that two taps make (no follow-up choice); with
+    ``then``, one after which that player moves (the computers' moves vary from run to run, so a
+    random move could otherwise put him out of the game)."""
     board = parse_game_code(game_code(page))
     legal = board.generate_legal_moves()
     simple = [m for m in legal if m.piece >= 0
               and sum(1 for n in legal if (n.piece, n.to) == (m.piece, m.to)) == 1]
+    if then is not None:
+        def next_player(move) -> Party:
+            after = board.copy()
+            after.push(move)
+            return after.turn
+        simple = [m for m in simple if next_player(m) == then]
     move = rng.choice(sorted(simple))
     before = moves(page)
     tap(page, square_name(move.piece), square_name(move.to))
@@ -138,7 +146,7 @@ def test_two_devices_play_a_game_by_links(new_page, screenshot_dir, external_req
     open_link(phone, link)
     expect(phone.locator("#message-text")).to_contain_text("holds no new move")
     # a deliberate override: the phone plays Blue's move itself
-    play_a_move(phone, rng)
+    play_a_move(phone, rng, then=Party.BLUE)
     close_send(phone)
     phone.click("#btn-override")
     play_a_move(phone, rng)
