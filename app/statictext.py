@@ -156,14 +156,9 @@ LOADER = {
 }
 
 
-def loader_words(translate) -> dict[str, str]:
-    """The loader's words through ``translate`` (a ``gettext``), by key."""
-    return {key: translate(message) for key, message in LOADER.items()}
+def translated(table: dict[str, str], translate) -> dict[str, str]:
+    """``table`` (``LOADER`` or ``STATIC``) through ``translate`` (a ``gettext``), by key."""
+    return {key: translate(message) for key, message in table.items()}
 
 
-def static_words(translate) -> dict[str, str]:
-    """The ``STATIC`` texts through ``translate`` (a ``gettext``), by key."""
-    return {key: translate(message) for key, message in STATIC.items()}
-
-
-__all__ = ["STATIC", "MARKERS", "LOADER", "loader_words", "static_words", "text", "apply"]
+__all__ = ["STATIC", "MARKERS", "LOADER", "translated", "text", "apply"]

@@ -5,22 +5,39 @@ from __future__ import annotations
 import json
 import re
 
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
+
+
+class Held:
+    """Holds back every request for ``pattern`` until ``release()`` (which waits until one was made)."""
+
+    def __init__(self, page: Page, pattern: str) -> None:
+        self.page, self.pattern, self.held, self.released = page, pattern, [], False
+        page.route(pattern, self._hold)
+
+    def _hold(self, route) -> None:
+        if self.released:
+            route.continue_()
+        else:
+            self.held.append(route)
+
+    def release(self) -> None:
+        for _ in range(600):
+            if self.held:
+                break
+            self.page.wait_for_timeout(100)
+        assert self.held, f"{self.pattern} was never requested"
+        self.released = True
+        for route in self.held:
+            route.continue_()
 
 
 def test_board_is_visible_and_inert_before_python_is_ready(new_page, base_url, wait_ready,
                                                             external_requests, screenshot_dir):
     page = new_page(viewport={"width": 1024, "height": 768})
-    held, released = [], []
-
-    def hold(route):  # PyScript fetches app/main.py twice ([files], then the script)
-        if released:
-            route.continue_()
-        else:
-            held.append(route)
-
-    # Hold the browser module back: the page stays "before Python" as long as we like.
-    page.route("**/app/main.py", hold)
+    # Hold the browser module back: the page stays "before Python" as long as we like (PyScript
+    # fetches app/main.py twice, [files] then the script: both wait).
+    main_py = Held(page, "**/app/main.py")
     page.goto(base_url, wait_until="domcontentloaded")
     e5 = page.locator('#board [data-square="E5"]')
     expect(e5).to_be_visible()
@@ -50,14 +67,7 @@ def test_board_is_visible_and_inert_before_python_is_ready(new_page, base_url, w
         page.screenshot(path=str(screenshot_dir / f"app-before-python-{width}x{height}.png"))
     page.set_viewport_size({"width": 1024, "height": 768})
     page.wait_for_timeout(200)  # let the router record the request (PyScript asks for it early)
-    for _ in range(600):
-        if held:
-            break
-        page.wait_for_timeout(100)
-    assert held, "app/main.py was never requested"
-    released.append(True)
-    for route in held:
-        route.continue_()
+    main_py.release()
     wait_ready(page)
     # Python took over the very same elements, and the tap before ready did nothing.
     assert page.evaluate("() => document.querySelector('[data-square=\"E5\"]').__static === true")
@@ -83,16 +93,8 @@ def test_the_saved_game_is_painted_before_python_and_early_taps_are_kept(
         page.click(f'[data-square="{square}"]')
     expect(page.locator("#move-list li")).to_have_count(1)
 
-    held, released = [], []
-
-    def hold(route):
-        if released:
-            route.continue_()
-        else:
-            held.append(route)
-
     # Hold the runtime back (the loader module PyScript imports): Python does not start.
-    page.route("**/static/pyodide-start.mjs", hold)
+    runtime = Held(page, "**/static/pyodide-start.mjs")
     page.reload(wait_until="commit")  # held, the loader also holds back DOMContentLoaded
     expect(page.locator("#board")).to_have_attribute("data-painted", "saved")
     assert page.get_attribute("body", "data-ready") == "0"
@@ -112,14 +114,7 @@ def test_the_saved_game_is_painted_before_python_and_early_taps_are_kept(
         page.set_viewport_size({"width": width, "height": height})
         page.screenshot(path=str(screenshot_dir / f"app-saved-before-python-{width}x{height}.png"))
     page.set_viewport_size({"width": 1280, "height": 800})
-    for _ in range(600):
-        if held:
-            break
-        page.wait_for_timeout(100)
-    assert held, "the loader module was never requested"
-    released.append(True)
-    for route in held:
-        route.continue_()
+    runtime.release()
     wait_ready(page)
     # The taps were answered: Blue's move is played, after Red's.
     expect(page.locator("#move-list li")).to_have_count(2)
@@ -254,28 +249,13 @@ def test_a_turned_board_is_painted_turned_before_python(new_page, base_url, wait
         page.click(f'[data-square="{square}"]')
     expect(page.locator("#move-list li")).to_have_count(1)
     expect(page.locator("#board")).to_have_attribute("data-rotation", "2")
-    held, released = [], []
-
-    def hold(route):
-        if released:
-            route.continue_()
-        else:
-            held.append(route)
-
-    page.route("**/static/pyodide-start.mjs", hold)
+    runtime = Held(page, "**/static/pyodide-start.mjs")
     page.reload(wait_until="commit")
     expect(page.locator("#board")).to_have_attribute("data-painted", "saved")
     assert page.get_attribute("body", "data-ready") == "0"
     painted = page.evaluate(TURNED_JS)
     page.screenshot(path=str(screenshot_dir / "app-turned-before-python-1280x800.png"))
-    for _ in range(600):
-        if held:
-            break
-        page.wait_for_timeout(100)
-    assert held, "the loader module was never requested"
-    released.append(True)
-    for route in held:
-        route.continue_()
+    runtime.release()
     wait_ready(page)
     drawn = page.evaluate(TURNED_JS)
     assert painted["rotation"] == "2"

@@ -153,13 +153,20 @@ def copy_site(target: Path) -> Path:
     return target
 
 
-# ---------------------------------------------------------------------------- offline play
-def test_plays_a_move_by_taps_with_the_server_stopped(sites, new_page, tmp_path, external_requests, screenshot_dir):
+def offline_tablet(sites, new_page, tmp_path: Path) -> tuple[Path, Site, Page, list[str]]:
+    """A copy of the site on a server of its own, and a touch tablet page with service workers
+    allowed, whose uncaught errors collect in the list returned."""
     folder = copy_site(tmp_path / "site")
     site = sites(folder)
     page = new_page(base_url=site.url, service_workers="allow", has_touch=True, viewport=TABLET)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return folder, site, page, errors
+
+
+# ---------------------------------------------------------------------------- offline play
+def test_plays_a_move_by_taps_with_the_server_stopped(sites, new_page, tmp_path, external_requests, screenshot_dir):
+    folder, site, page, errors = offline_tablet(sites, new_page, tmp_path)
     requested: list[str] = []
     page.on("request", lambda r: requested.append(r.url))
 
@@ -272,11 +279,7 @@ def play(page: Page, frm: str, to: str) -> None:
 
 def test_a_reload_after_one_visit_restores_the_snapshot_and_plays_online_and_offline(
         sites, new_page, tmp_path, external_requests):
-    folder = copy_site(tmp_path / "site")
-    site = sites(folder)
-    page = new_page(base_url=site.url, service_workers="allow", has_touch=True, viewport=TABLET)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    folder, site, page, errors = offline_tablet(sites, new_page, tmp_path)
 
     page.goto(site.url)
     wait_ready(page)
@@ -322,11 +325,7 @@ def test_a_reload_after_one_visit_restores_the_snapshot_and_plays_online_and_off
 
 
 def test_a_new_release_never_restores_the_old_snapshot(sites, new_page, tmp_path, external_requests):
-    folder = copy_site(tmp_path / "site")
-    site = sites(folder)
-    page = new_page(base_url=site.url, service_workers="allow", has_touch=True, viewport=TABLET)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    folder, site, page, errors = offline_tablet(sites, new_page, tmp_path)
     page.goto(site.url)
     wait_ready(page)
     first = release(folder)

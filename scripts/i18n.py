@@ -184,14 +184,14 @@ def loader_words_js() -> str:
     import gettext
 
     sys.path.insert(0, str(ROOT))
-    from app.statictext import loader_words, static_words
+    from app.statictext import LOADER, STATIC, translated
 
     translations = {"en": gettext.NullTranslations()}
     for lang in languages():
         with open(mo_path(lang), "rb") as f:
             translations[lang] = gettext.GNUTranslations(f)
-    loader = {lang: loader_words(t.gettext) for lang, t in translations.items()}
-    static = {lang: static_words(t.gettext) for lang, t in translations.items() if lang != "en"}
+    loader = {lang: translated(LOADER, t.gettext) for lang, t in translations.items()}
+    static = {lang: translated(STATIC, t.gettext) for lang, t in translations.items() if lang != "en"}
 
     def js(value) -> str:
         return json.dumps(value, ensure_ascii=False, indent=1, sort_keys=True)

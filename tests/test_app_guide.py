@@ -12,17 +12,9 @@ from djambi import Kind, parse_square
 from djambi.narrate import CORPSE, KILL, PLACE, describe_move
 from djambi.squares import MAZE
 
-from app import guide, i18n, render
+from app import guide, render
 from app.i18n import _
 from app.guide import GUIDE, piece_sentence
-
-
-@pytest.fixture
-def in_language():
-    def use(code):
-        assert i18n.set_language(code) == code
-    yield use
-    i18n.set_language("en")
 
 
 def test_every_kind_has_its_guide():

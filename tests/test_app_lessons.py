@@ -144,16 +144,6 @@ def test_first_visit_until_welcomed_and_never_with_a_saved_game():
 
 
 # ---------------------------------------------------------------------------- in French and Czech
-@pytest.fixture
-def in_language():
-    from app import i18n
-
-    def use(code):
-        assert i18n.set_language(code) == code
-    yield use
-    i18n.set_language("en")
-
-
 @pytest.mark.parametrize("code", ["fr", "cs"])
 def test_every_lessons_words_are_translated_and_the_checks_do_not_change(in_language, code):
     """Titles, texts, tasks, hints and answers in the player's language; solutions and goals are

@@ -231,8 +231,8 @@ def test_the_loader_words_file_holds_every_language():
     assert set(words) == set(i18n.LANGUAGES) and set(static) == set(LANGUAGES)
     assert words["en"] == dict(statictext.LOADER)
     for lang in LANGUAGES:
-        assert words[lang] == statictext.loader_words(catalog(lang).gettext), f"{path} is stale: run setup"
-        assert static[lang] == statictext.static_words(catalog(lang).gettext), f"{path} is stale: run setup"
+        assert words[lang] == statictext.translated(statictext.LOADER, catalog(lang).gettext), f"{path} is stale: run setup"
+        assert static[lang] == statictext.translated(statictext.STATIC, catalog(lang).gettext), f"{path} is stale: run setup"
         for key, english in statictext.LOADER.items():
             assert words[lang][key] != english and placeholders(words[lang][key]) == placeholders(english)
 
@@ -252,14 +252,6 @@ def test_language_choice_url_then_settings_then_browser():
     assert i18n.choose_language("xx", "", ["fr-CA"]) == "fr"
     assert i18n.choose_language(None, "", ["de", "ja"]) == "en"
     assert i18n.choose_language(None, "", []) == "en"
-
-
-@pytest.fixture
-def in_language():
-    def use(code):
-        assert i18n.set_language(code) == code
-    yield use
-    i18n.set_language("en")
 
 
 def test_an_unknown_language_is_english(in_language):
