@@ -18,10 +18,8 @@
 //
 // Precached files are served cache-first; anything else goes to the network.
 //
-// Start-up snapshot (static/pyodide-start.mjs): a page of this release sends a Pyodide memory
-// snapshot with the SHA-256 of every source it holds; it is stored in THIS release's cache only
-// when every one of them is this release's file, and is served at SNAPSHOT from that cache alone
-// (never from the network). A new release has a new cache: it never sees an old snapshot.
+// The start-up snapshot (static/vendor/start-snapshot.bin, made at set-up from the release's own
+// sources: static/pyodide-start.mjs) is one of the precached files like any other.
 
 importScripts("./precache-manifest.js");
 
@@ -31,7 +29,6 @@ const CACHE = PREFIX + VERSION;
 const FILES = self.PRECACHE.files;
 const INDEX = new URL("./index.html", self.location).href;
 const ROOT = new URL("./", self.location).href;
-const SNAPSHOT = new URL("./start-snapshot.bin", self.location).href;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -66,35 +63,8 @@ self.addEventListener("message", (event) => {
   else if (data.type === "version" && event.ports[0]) {
     event.ports[0].postMessage({ version: VERSION, cache: CACHE });
     event.ports[0].close();
-  } else if (data.type === "snapshot" && event.ports[0]) {
-    // Bounded: a new release's activation waits for this worker's pending events, so a write that
-    // never ends must not hold it (the page starts afresh without a snapshot, nothing is lost).
-    const answer = Promise.race([
-      storeSnapshot(data).catch((error) => "refused: " + error),
-      new Promise((resolve) => setTimeout(() => resolve("refused: not stored within 30 s"), 30000)),
-    ]);
-    event.waitUntil(answer.then((text) => {
-      event.ports[0].postMessage(text);
-      event.ports[0].close();
-    }));
   }
 });
-
-async function storeSnapshot({ url, sources, bytes }) {
-  if (url !== SNAPSHOT || !Array.isArray(sources) || !sources.length || !(bytes instanceof ArrayBuffer)) {
-    return "refused: not a snapshot";
-  }
-  const release = new Map(FILES.map((f) => [new URL(f.url, self.location).href, f.integrity]));
-  const stale = sources.filter((s) => release.get(s.url) !== s.integrity).map((s) => s.url);
-  if (stale.length) return `refused: not this release's sources (${stale.join(", ")})`;
-  if (!(await caches.has(CACHE))) return "refused: this release is not installed";
-  if (self.registration.installing || self.registration.waiting) return "refused: a new release is coming";
-  const cache = await caches.open(CACHE);
-  await cache.put(SNAPSHOT, new Response(bytes, {
-    headers: { "Content-Type": "application/octet-stream", "X-Djambi-Release": VERSION },
-  }));
-  return "stored " + VERSION;
-}
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
@@ -110,11 +80,6 @@ function releaseCache() {
 }
 
 async function respond(request) {
-  if (request.url === SNAPSHOT) {
-    // Only this release's own snapshot, never the network's.
-    const hit = await (await releaseCache()).match(SNAPSHOT);
-    return hit || new Response("no start-up snapshot for this release", { status: 404 });
-  }
   if (request.mode === "navigate" && self.registration.waiting) {
     // A new release is installed and this is the only page (being reloaded, or opened afresh):
     // switch now, and have the browser load the page again from the new release.

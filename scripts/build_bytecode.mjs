@@ -19,9 +19,12 @@
 //
 // The bundle is one file (one request, fetched while the runtime starts):
 //   4 bytes   little-endian length N of the header
-//   N bytes   UTF-8 JSON {"cache_tag": "cpython-314", "files": [[path, size], ...]}
+//   N bytes   UTF-8 JSON {"cache_tag": "cpython-314", "files": [[path, size], ...], "digest": hex}
+//             (digest: SHA-256 of the files list's JSON and the files' bytes: what ties the
+//             start-up snapshot, scripts/build_snapshot.mjs, to this bundle)
 //   then      the files' bytes, in the header's order.
 import { loadPyodide } from "pyodide";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -92,7 +95,11 @@ out.destroy();
 // [files]): the page's first start then needs one request for all of them.
 for (const rel of sources) files.push([rel, fs.readFileSync(path.join(root, rel))]);
 const blobs = files.map(([, bytes]) => Buffer.from(bytes));
-const header = Buffer.from(JSON.stringify({ cache_tag: cacheTag, files: files.map(([p], i) => [p, blobs[i].length]) }));
+const list = files.map(([p], i) => [p, blobs[i].length]);
+// What ties a start-up snapshot to this bundle (scripts/build_snapshot.mjs; scripts/build_sw.py
+// computes it the same way): SHA-256 of the file list's JSON and of every file's bytes.
+const digest = crypto.createHash("sha256").update(JSON.stringify(list)).update(Buffer.concat(blobs)).digest("hex");
+const header = Buffer.from(JSON.stringify({ cache_tag: cacheTag, files: list, digest }));
 const length = Buffer.alloc(4);
 length.writeUInt32LE(header.length);
 const bundle = Buffer.concat([length, header, ...blobs]);
