@@ -19,7 +19,12 @@
 // Precached files are served cache-first; anything else goes to the network.
 //
 // The start-up snapshot (static/vendor/start-snapshot.bin, made at set-up from the release's own
-// sources: static/pyodide-start.mjs) is one of the precached files like any other.
+// sources: static/pyodide-start.mjs) is precached like any other file, gzip-compressed as it is
+// shipped (a first visit downloads 6.7 MB, not 31 MB). Once the release is installed, this worker
+// also keeps it inflated in the same cache (the header's encoding says "identity"), and answers
+// the page with that copy: a returning player's start reads 31 MB from the cache instead of
+// inflating it on the page's main thread (~0.2 s). Without the copy (inflating failed, a cache
+// cleared by hand) the page gets the compressed file and inflates it itself.
 
 importScripts("./precache-manifest.js");
 
@@ -29,6 +34,8 @@ const CACHE = PREFIX + VERSION;
 const FILES = self.PRECACHE.files;
 const INDEX = new URL("./index.html", self.location).href;
 const ROOT = new URL("./", self.location).href;
+const SNAPSHOT = new URL("./static/vendor/start-snapshot.bin", self.location).href;
+const INFLATED = SNAPSHOT + "?inflated"; // this worker's inflated copy, in the release's cache
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -43,9 +50,30 @@ self.addEventListener("install", (event) => {
         await caches.delete(CACHE);
         throw error;
       }
+      await inflateSnapshot(await caches.open(CACHE)).catch((error) => console.warn("snapshot kept compressed:", error));
     })(),
   );
 });
+
+// The precached snapshot (checked against the manifest's SHA-256), inflated, with its header's
+// encoding changed to "identity": 4 bytes little-endian header length, JSON header, snapshot.
+async function inflateSnapshot(cache) {
+  const packed = await cache.match(SNAPSHOT);
+  if (!packed) return;
+  const bytes = new Uint8Array(await packed.arrayBuffer());
+  const size = new DataView(bytes.buffer).getUint32(0, true);
+  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + size)));
+  if (header.encoding !== "gzip") return;
+  const body = new Blob([bytes.subarray(4 + size)]).stream().pipeThrough(new DecompressionStream("gzip"));
+  const raw = await new Response(body).arrayBuffer();
+  if (raw.byteLength !== header.size) throw new Error(`inflated to ${raw.byteLength} bytes, not ${header.size}`);
+  const head = new TextEncoder().encode(JSON.stringify({ ...header, encoding: "identity" }));
+  const length = new Uint8Array(4);
+  new DataView(length.buffer).setUint32(0, head.length, true);
+  await cache.put(INFLATED, new Response(new Blob([length, head, raw]), {
+    headers: { "Content-Type": "application/octet-stream" },
+  }));
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
@@ -97,7 +125,7 @@ async function respond(request) {
     }
   }
   const cache = await releaseCache();
-  let hit = await cache.match(request, { ignoreVary: true });
+  let hit = (request.url === SNAPSHOT && (await cache.match(INFLATED))) || (await cache.match(request, { ignoreVary: true }));
   if (!hit && request.mode === "navigate") {
     // The page itself, under any name it is opened with: /, /index.html, ?query (links use #).
     const url = new URL(request.url);

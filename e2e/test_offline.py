@@ -278,7 +278,8 @@ def test_every_visit_restores_the_shipped_snapshot_online_and_offline(sites, new
 
     page.goto(site.url)
     wait_ready(page)
-    assert boot(page) == "snapshot"  # a first visit, from the network
+    assert boot(page) == "snapshot"  # a first visit, from the network …
+    assert bounded(page, "() => window.djambiBoot.snapshot") == "gzip"  # … as shipped, inflated by the page
     # The modules imported after the restore came from the bytecode made at set-up, none from source.
     compiled = bytecode(page)
     assert compiled["written"] > 30 and compiled["stale"] == []
@@ -295,6 +296,8 @@ def test_every_visit_restores_the_shipped_snapshot_online_and_offline(sites, new
     expect(page.locator("#board")).to_have_attribute("data-painted", "saved")
     wait_ready(page)
     assert boot(page) == "snapshot"
+    # The worker's inflated copy (made once the release was installed), not the compressed file.
+    assert bounded(page, "() => window.djambiBoot.snapshot") == "identity"
     compiled = bytecode(page)
     assert compiled["stale"] == []
     assert {"app.dialogs", "app.boardview", "app.panel", "pyscript", "pyscript.display"} <= set(compiled["used"])

@@ -25,8 +25,9 @@
 //
 // `_loadSnapshot` and the snapshot's format are not public Pyodide API: they are tied to the
 // pinned build (314.0.7), and this module falls back to a plain start when a restore fails.
-// window.djambiBoot reports what happened ({how, error, bytecode, marks}) for tests and benchmarks:
-// how is "snapshot" (restored) or "fresh" (started afresh; error says why).
+// window.djambiBoot reports what happened ({how, error, snapshot, bytecode, marks}) for tests and
+// benchmarks: how is "snapshot" (restored) or "fresh" (started afresh; error says why); snapshot
+// is the encoding of the file received ("gzip" from the network, "identity" from the worker).
 
 import { loadPyodide as startPyodide, version } from "./vendor/pyodide/pyodide.mjs";
 
@@ -96,6 +97,7 @@ async function snapshotBytes() {
   }
   mark("snapshot header");
   const { header, offset } = parsed;
+  boot.snapshot = header.encoding; // gzip as shipped; identity as the service worker keeps it
   const ours = await bundle.then((buffer) => buffer && readHeader(new Uint8Array(buffer))?.header);
   if (header.format !== "djambi-start-snapshot" || header.pyodide !== version) {
     throw new Error(`start-up snapshot for Pyodide ${header.pyodide}, not ${version}`);
