@@ -174,9 +174,8 @@ LOADING_JS = r"""
 # The words each kind of start shows, in order: restoring the start-up snapshot shipped with the
 # release (static/vendor/start-snapshot.bin, any visit), or starting Python afresh without one.
 STAGES = {
-    "snapshot": ["Loading the Python runtime…", "Loading the game's files…", "Starting the game…"],
-    "fresh": ["Starting Python (the first start takes a few seconds)…", "Loading the game's files…",
-              "Starting the game…"],
+    "snapshot": ["Loading the Python runtime…", "Starting the game…"],
+    "fresh": ["Starting Python (the first start takes a few seconds)…", "Starting the game…"],
 }
 
 

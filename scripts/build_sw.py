@@ -150,8 +150,18 @@ def _bundle_bytes(cache_tag: str, entries: list[tuple[str, bytes]]) -> bytes:
     return len(header).to_bytes(4, "little") + header + b"".join(data for _, data in entries)
 
 
+CATALOGS = "locale/*/LC_MESSAGES/djambi.mo"  # compiled by scripts/i18n.py; in the bundle
+
+
+def _tree_file(name: str) -> bool:
+    """A bundle entry that is a copy of a tree's file (our sources, the catalogs), not bytecode
+    or a wheel's file."""
+    path = PurePosixPath(name)
+    return (len(path.parts) == 2 and path.parts[0] in PACKAGES and path.suffix == ".py") or path.match(CATALOGS)
+
+
 def refresh_bundle(root: Path = ROOT, write: bool = True) -> bool:
-    """Put the tree's own ``.py`` files of djambi/ and app/ into ``BYTECODE`` (the bundle
+    """Put the tree's own ``.py`` files of djambi/ and app/ and its catalogs into ``BYTECODE`` (the bundle
     scripts/build_bytecode.mjs makes: 4-byte header length, JSON header, files), keeping its .pyc
     entries (hash-checked: one that no longer matches its source is simply not used). So a
     manifest is never built beside a bundle holding other sources than the release's: the page
@@ -171,10 +181,11 @@ def refresh_bundle(root: Path = ROOT, write: bool = True) -> bool:
         cache_tag = header["cache_tag"]
     except (ValueError, KeyError, TypeError):
         return False
-    kept = [(name, blob) for name, blob in entries if not name.endswith(".py")]
+    kept = [(name, blob) for name, blob in entries if not _tree_file(name)]
+    catalogs = [(_rel(Path(root), p), p.read_bytes()) for p in sorted(Path(root).glob(CATALOGS))]
     sources = [(f"{package}/{p.name}", p.read_bytes())
                for package in PACKAGES for p in sorted((Path(root) / package).glob("*.py"))]
-    fresh = _bundle_bytes(cache_tag, kept + sources)
+    fresh = _bundle_bytes(cache_tag, kept + catalogs + sources)
     if fresh == data:
         return False
     if write:

@@ -13,8 +13,9 @@
 //   digest): a snapshot of another bundle, of another Pyodide, cut short or corrupt is never
 //   restored, and Pyodide itself checks its build id. Any failure starts Python afresh.
 // - Every start writes the bundle scripts/build_bytecode.mjs made at set-up (static/vendor/
-//   bytecode.bin: our sources, their bytecode, and that of PyScript's package; one request)
-//   into Pyodide's file system before anything is imported, so nothing of ours is compiled.
+//   bytecode.bin: our sources, their bytecode, that of PyScript's package, the translation
+//   catalogs and the vendored wheels' files; one request) into Pyodide's file system before
+//   anything is imported, so nothing of ours is compiled, and PyScript has no [files] to fetch.
 // - The service worker precaches both with the release (sw.js), so a returning player's start
 //   restores the snapshot from the release's cache, offline too.
 // - After a restore, `random` is reseeded from the browser's entropy (the snapshot froze its
@@ -133,35 +134,27 @@ async function snapshotBytes() {
   return bytes;
 }
 
-// Writes the bundle into the file system; returns its sources (djambi/ and app/): URL, path,
-// bytes, module name, and whether the module can be imported without the page (no pyscript /
-// js / pyodide import); null without a bundle.
+// Writes the bundle into the file system (our sources and catalogs, the vendored wheels' files,
+// all the bytecode); true once written, false without a bundle (or one for another Python).
 async function writeBundle(py) {
   try {
     const buffer = await bundle;
-    if (!buffer) return null;
+    if (!buffer) return false;
     const { header, offset: start } = readHeader(new Uint8Array(buffer));
-    if (header.cache_tag !== py.runPython("import sys\nsys.implementation.cache_tag")) return null;
-    const sources = [];
+    if (header.cache_tag !== py.runPython("import sys\nsys.implementation.cache_tag")) return false;
     let offset = start;
     for (const [file, length] of header.files) {
       const target = HOME + file;
-      const bytes = new Uint8Array(buffer, offset, length);
-      offset += length;
       py.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
-      py.FS.writeFile(target, bytes);
-      if (!file.endsWith(".py")) continue;
-      const text = new TextDecoder().decode(bytes);
-      const module = file.replace(/\.py$/, "").replace(/\/__init__$/, "").replaceAll("/", ".");
-      const pure = !/^\s*(from|import)\s+(pyscript|js|pyodide)\b/m.test(text) && !module.endsWith("__main__");
-      sources.push({ url: new URL(file, ROOT_URL).href, bytes, module, pure });
+      py.FS.writeFile(target, new Uint8Array(buffer, offset, length));
+      offset += length;
     }
     mark("bundle written");
-    boot.bytecode = { written: header.files.length - sources.length };
-    return sources;
+    boot.bytecode = { written: header.files.filter(([file]) => file.endsWith(".pyc")).length };
+    return true;
   } catch (error) {
     console.warn("Djambi: no bytecode bundle this time.", error);
-    return null;
+    return false;
   }
 }
 

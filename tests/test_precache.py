@@ -34,11 +34,13 @@ def toml() -> dict:
         return tomllib.load(f)
 
 
-def test_every_file_under_pyscript_toml_files_is_precached(files):
+def test_every_file_the_pages_python_reads_is_precached(files):
+    """What pyscript.toml's [files] would fetch (none now), and the bundle that holds every file the
+    page's Python reads (sources, catalogs, the wheel's files), with the snapshot made from it."""
     sources = [src.removeprefix("./") for src in toml().get("files", {})]
-    assert sources
     missing = [s for s in sources if s not in files]
     assert not missing, missing
+    assert {build_sw.BYTECODE, build_sw.SNAPSHOT} <= files
 
 
 def test_every_python_file_of_the_app_and_engine_is_precached(files):
