@@ -146,7 +146,6 @@ LOADER = {
     "loading-runtime": N_("Loading the Python runtime…"),
     "restoring": N_("Restoring the game…"),
     "starting-python": N_("Starting Python (the first start takes a few seconds)…"),
-    "preparing": N_("Preparing the game…"),
     "loading-files": N_("Loading the game's files…"),
     "starting-game": N_("Starting the game…"),
     "still-starting": N_("Still starting: the board takes taps once the game is ready."),

@@ -375,7 +375,7 @@ def load_times(pages: Pages, base: str, loads: int, log=print) -> dict:
 WAIT_SETTLED = r"""
 async (ms) => {
   // After a first visit: the service worker controls the page (it has precached the release),
-  // and whatever the page does once ready (saving a start-up snapshot) is finished or given up.
+  // and whatever the page does once ready (an older tree saved a start-up snapshot) is finished or given up.
   const until = performance.now() + ms;
   while (performance.now() < until) {
     const controlled = "serviceWorker" in navigator && navigator.serviceWorker.controller !== null;
@@ -393,7 +393,7 @@ async (ms) => {
 def start_times(pages: Pages, base: str, rounds: int, fragment: str = "", log=print) -> dict:
     """Cold and warm start of the app and of the bare page, interleaved (ABBA): each round opens a
     fresh context (empty cache, service workers allowed: a real first visit), waits until the page
-    is ready and settled (service worker in control, the app's start-up snapshot saved), then
+    is ready and settled (service worker in control: the release precached, its start-up snapshot kept inflated), then
     reloads it: the warm start of a returning player. The app's first visit opens ``fragment``
     (a position link) so that the reload starts from a saved game with pieces on the board."""
     runs: dict[str, dict[str, list[dict]]] = {"app": {"cold": [], "warm": []}, "bare": {"cold": [], "warm": []}}

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
+
+import pytest
 
 from playwright.sync_api import Page, expect
 
@@ -168,16 +171,25 @@ LOADING_JS = r"""
   });
 })();
 """
-STAGES = ["Starting Python (the first start takes a few seconds)…", "Preparing the game…", "Loading the game's files…"]
+# The words each kind of start shows, in order: restoring the start-up snapshot shipped with the
+# release (static/vendor/start-snapshot.bin, any visit), or starting Python afresh without one.
+STAGES = {
+    "snapshot": ["Loading the Python runtime…", "Starting the game…"],
+    "fresh": ["Starting Python (the first start takes a few seconds)…", "Starting the game…"],
+}
 
 
-def test_the_loading_bar_moves_on_the_compositor_and_says_each_stage(new_page, base_url, wait_ready,
+@pytest.mark.parametrize("start", ["snapshot", "fresh"])
+def test_the_loading_bar_moves_on_the_compositor_and_says_each_stage(start, new_page, base_url, wait_ready,
                                                                        external_requests):
-    """A first start: the loading text names each stage before it runs; the longest task (the
-    runtime starting) begins under words saying so; and the bar's animations are ones the
-    compositor runs by itself (transform only; Chromium's trace reports no failure to composite
-    them), running from before that task to after it: the bar moves while no script can."""
+    """A first visit (restoring the shipped snapshot, or starting afresh without it): the loading
+    text names each stage before it runs; the longest task begins under words saying what it is
+    (afresh: starting Python); and the bar's animations are ones the compositor runs by itself
+    (transform only; Chromium's trace reports no failure to composite them), running from before
+    that task to after it: the bar moves while no script can."""
     page = new_page(viewport={"width": 1280, "height": 800})
+    if start == "fresh":
+        page.route("**/static/vendor/start-snapshot.bin", lambda route: route.fulfill(status=404, body="gone"))
     page.add_init_script(LOADING_JS)
     browser = page.context.browser
     browser.start_tracing(page=page, categories=["blink.animations", "devtools.timeline", "toplevel"])
@@ -186,14 +198,17 @@ def test_the_loading_bar_moves_on_the_compositor_and_says_each_stage(new_page, b
         wait_ready(page)
     finally:
         trace = json.loads(browser.stop_tracing())
+    assert page.evaluate("() => djambiBoot.how") == start
     seen = page.evaluate("() => window.__loading")
     texts = [t for _, t in seen["texts"]]
-    positions = [texts.index(stage) for stage in STAGES]  # each shown (ValueError otherwise) …
+    positions = [texts.index(stage) for stage in STAGES[start]]  # each shown (ValueError otherwise) …
     assert positions == sorted(positions), texts  # … in the order things happen
     longest = seen["longest"]
     assert longest is not None
     before = [t for at, t in seen["texts"] if at <= longest["start"]]
-    assert before and before[-1] == STAGES[0], (longest, seen["texts"])
+    assert before and before[-1] in STAGES[start], (longest, seen["texts"])
+    if start == "fresh":
+        assert before[-1] == STAGES[start][0], (longest, seen["texts"])
     # The sweep runs, and animates nothing but transform (the fill's transitions are transform too).
     sweep = [a for a in seen["animations"] if a["name"] == "loader-sweep"]
     assert sweep and sweep[0]["state"] == "running" and sweep[0]["properties"] == ["transform"]
@@ -222,6 +237,102 @@ def test_the_loading_bar_moves_on_the_compositor_and_says_each_stage(new_page, b
     ended = [e["ts"] for e in anims if e["ph"] == "e" and e["pid"] == pid and e["id2"]["local"] == sweep_id]
     assert began < task["ts"], "the sweep started after the long task"
     assert not ended or min(ended) > task["ts"] + task["dur"], "the sweep stopped during the long task"
+    assert external_requests == []
+
+
+# What a Python started in the page knows of where and how it runs: the shipped snapshot was made
+# under Node on the build machine, and after a restore all of it must be this browser's.
+PROBE = """
+import json, os, sys, time
+json.dumps({"platform": sys.platform, "environ": dict(os.environ), "path": sys.path,
+            "executable": sys.executable, "argv": sys.argv, "cwd": os.getcwd(),
+            "runtime": sys._emscripten_info.runtime, "version": sys.version,
+            "zone": [time.timezone, time.altzone, time.daylight, list(time.tzname)],
+            "local": [time.localtime(1700000000).tm_hour, time.localtime(1690000000).tm_hour]})
+"""
+PROBE_JS = """async (probe) => {
+    const loader = await import(new URL("static/pyodide-start.mjs", location.href).href);
+    const py = await loader.loadPyodide();  // the page's own interpreter
+    const scope = py.toPy({});
+    try { return JSON.parse(py.runPython(probe, { globals: scope })); } finally { scope.destroy(); }
+}"""
+
+
+def test_a_restored_snapshot_is_this_browsers_python(new_page, base_url, wait_ready, external_requests):
+    """The snapshot restored on a first visit leaves Python as a plain start in the same browser
+    would (same environment, language, time zone, paths, runtime): nothing says it was made under
+    Node elsewhere; `random` differs from start to start. Without the snapshot (missing on the
+    host), the page starts afresh and plays."""
+    found = {}
+    for start in ("snapshot", "fresh"):
+        page = new_page(viewport={"width": 1280, "height": 800}, locale="cs-CZ", timezone_id="America/Santiago")
+        if start == "fresh":
+            page.route("**/static/vendor/start-snapshot.bin", lambda route: route.fulfill(status=404, body="gone"))
+        page.goto(base_url)
+        wait_ready(page)
+        boot = page.evaluate("() => ({ how: djambiBoot.how, error: djambiBoot.error, random: djambiBoot.random })")
+        assert boot["how"] == start, boot
+        found[start] = page.evaluate(PROBE_JS, PROBE)
+        if start == "fresh":
+            assert "no start-up snapshot (404)" in boot["error"]
+        else:
+            assert boot["error"] is None and isinstance(boot["random"], int)
+        for square in ("C7", "F4"):
+            page.click(f'[data-square="{square}"]')
+        expect(page.locator("#move-list li")).to_have_count(1)
+    assert found["snapshot"]["environ"]["LANG"] == "cs_CZ.UTF-8"
+    assert found["snapshot"]["zone"][2] == 1 and found["snapshot"]["zone"][0] == 4 * 3600  # Chile: -04, -03
+    assert found["snapshot"] == found["fresh"]
+    assert external_requests == []
+
+
+def _snapshot_parts(base_url: str, request) -> tuple[dict, bytes]:
+    data = request.get(base_url + "static/vendor/start-snapshot.bin").body()
+    size = int.from_bytes(data[:4], "little")
+    return json.loads(data[4:4 + size]), data[4 + size:]
+
+
+def _snapshot_file(header: dict, body: bytes) -> bytes:
+    text = json.dumps(header).encode()
+    return len(text).to_bytes(4, "little") + text + body
+
+
+def _other_build(header: dict, body: bytes) -> bytes:
+    raw = bytearray(gzip.decompress(body))
+    raw[16:48] = bytes(32)  # Pyodide's build id (after its magic number and sizes)
+    return _snapshot_file(header, gzip.compress(bytes(raw), compresslevel=1))
+
+
+TAMPERED = {
+    # made from another bundle than the one this page fetched: never restored (the loader's check)
+    "other sources": (lambda h, b: _snapshot_file({**h, "bundle": "0" * 64}, b), "other sources"),
+    "other Pyodide": (lambda h, b: _snapshot_file({**h, "pyodide": "0.0.1"}, b), "Pyodide 0.0.1"),
+    "cut short": (lambda h, b: _snapshot_file(h, b[:len(b) // 2]), ""),
+    "corrupt": (lambda h, b: _snapshot_file(h, b[:1000] + bytes(200_000) + b[201_000:]), ""),
+    # a whole, well-formed snapshot of another Pyodide build: Pyodide's own check refuses it
+    "other build": (_other_build, "build id mismatch"),
+}
+
+
+@pytest.mark.parametrize("kind", list(TAMPERED))
+def test_a_wrong_snapshot_is_never_restored_and_the_page_starts_afresh(kind, new_page, base_url, wait_ready,
+                                                                       external_requests):
+    page = new_page(viewport={"width": 1280, "height": 800})
+    header, body = _snapshot_parts(base_url, page.request)
+    tamper, words = TAMPERED[kind]
+    bad = tamper(header, body)
+    page.route("**/static/vendor/start-snapshot.bin",
+               lambda route: route.fulfill(status=200, body=bad, content_type="application/octet-stream"))
+    page.goto(base_url)
+    wait_ready(page)
+    boot = page.evaluate("() => ({ how: djambiBoot.how, error: djambiBoot.error })")
+    assert boot["how"] == "fresh" and boot["error"], boot
+    assert words in boot["error"], boot
+    for frm, to in (("C7", "F4"), ("H7", "H6")):
+        page.click(f'[data-square="{frm}"]')
+        page.click(f'[data-square="{to}"]')
+    expect(page.locator("#move-list li")).to_have_count(2)
+    assert page.text_content("#status").strip() == "Yellow to move"
     assert external_requests == []
 
 

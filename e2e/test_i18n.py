@@ -67,14 +67,17 @@ def overflowing(page: Page) -> list[str]:
     }""")
 
 
-@pytest.mark.parametrize("lang,locale", [("fr", "fr-FR"), ("cs", "cs-CZ")])
-def test_a_first_start_speaks_the_browsers_language_before_python(new_page, wait_ready, lang, locale,
+@pytest.mark.parametrize("lang,locale,start", [("fr", "fr-FR", "snapshot"), ("cs", "cs-CZ", "fresh")])
+def test_a_first_start_speaks_the_browsers_language_before_python(new_page, wait_ready, lang, locale, start,
                                                                    external_requests):
     """Every word the loading bar shows, from the first to the last before the game is ready, and
-    the page's static texts as soon as it is parsed, are the language's (locale/loader-words.js)."""
+    the page's static texts as soon as it is parsed, are the language's (locale/loader-words.js):
+    restoring the start-up snapshot (French), or starting Python afresh without it (Czech)."""
     from test_app_startup import LOADING_JS
 
     page = new_page(locale=locale, viewport={"width": 768, "height": 1024}, has_touch=True)
+    if start == "fresh":
+        page.route("**/static/vendor/start-snapshot.bin", lambda route: route.fulfill(status=404, body="gone"))
     page.add_init_script(LOADING_JS)
     page.add_init_script("""document.addEventListener("DOMContentLoaded", () => {
         window.__early = { status: document.getElementById("status").textContent,
@@ -89,7 +92,9 @@ def test_a_first_start_speaks_the_browsers_language_before_python(new_page, wait
     assert early["newGame"] == EXPECT[lang]["new"]
     words = page.evaluate("() => window.djambiLoaderWords")
     assert texts[0] == words[lang]["loading-runtime"], texts
-    assert words[lang]["starting-python"] in texts and words[lang]["preparing"] in texts, texts
+    assert page.evaluate("() => djambiBoot.how") == start
+    assert words[lang]["starting-game"] in texts, texts
+    assert (words[lang]["starting-python"] in texts) is (start == "fresh"), texts
     assert not set(texts) & set(words["en"].values()), texts  # no English on the way
     assert "Drawing the board…" not in texts  # Python's own words (its catalog) follow
     assert page.get_attribute("html", "lang") == lang

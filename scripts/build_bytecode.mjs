@@ -2,8 +2,10 @@
 //
 //   node scripts/build_bytecode.mjs            -> static/vendor/bytecode.bin
 //
-// The bundle holds the .py files of djambi/ and app/ as they are in the tree, their bytecode, and
-// the bytecode of PyScript's `pyscript` package; static/pyodide-start.mjs writes it all into
+// The bundle holds the .py files of djambi/ and app/ as they are in the tree, their bytecode, the
+// bytecode of PyScript's `pyscript` package, the translation catalogs (locale/*/LC_MESSAGES/
+// djambi.mo) and the files of the vendored wheels (static/vendor/wheels/, with their bytecode):
+// everything the page's Python reads from its file system (pyscript.toml has no [files]); static/pyodide-start.mjs writes it all into
 // Pyodide's file system on every start, and on a release's first start imports our page-free
 // modules from it before taking the start-up snapshot (issue 14).
 //
@@ -19,9 +21,12 @@
 //
 // The bundle is one file (one request, fetched while the runtime starts):
 //   4 bytes   little-endian length N of the header
-//   N bytes   UTF-8 JSON {"cache_tag": "cpython-314", "files": [[path, size], ...]}
+//   N bytes   UTF-8 JSON {"cache_tag": "cpython-314", "files": [[path, size], ...], "digest": hex}
+//             (digest: SHA-256 of the files list's JSON and the files' bytes: what ties the
+//             start-up snapshot, scripts/build_snapshot.mjs, to this bundle)
 //   then      the files' bytes, in the header's order.
 import { loadPyodide } from "pyodide";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -66,10 +71,30 @@ function pyscriptSources() {
   return [];
 }
 
+// The pure-Python wheels the page needs (scripts/setup, step 4b: static/vendor/wheels/), unpacked
+// here as PyScript would unpack them into its working directory: their files go into the bundle.
+const WHEELS = path.join(root, "static", "vendor", "wheels");
+const wheels = fs.existsSync(WHEELS) ? fs.readdirSync(WHEELS).filter((n) => n.endsWith(".whl")).sort() : [];
+// The translation catalogs (scripts/i18n.py compile, set-up step 6), which app/i18n.py reads.
+const catalogs = fs.readdirSync(path.join(root, "locale")).sort()
+  .map((lang) => `locale/${lang}/LC_MESSAGES/djambi.mo`).filter((rel) => fs.existsSync(path.join(root, rel)));
+
 const py = await loadPyodide();
+py.globals.set("djambi_wheels", JSON.stringify(wheels.map((name) => fs.readFileSync(path.join(WHEELS, name)).toString("base64"))));
+const unpacked = py.runPython(`
+import base64, io, json, zipfile
+_files = []
+for _wheel in json.loads(djambi_wheels):
+    with zipfile.ZipFile(io.BytesIO(base64.b64decode(_wheel))) as _zip:
+        _files += [(_i.filename, _zip.read(_i)) for _i in _zip.infolist() if not _i.is_dir()]
+_files
+`);
+const wheelFiles = unpacked.toJs({ depth: 2 }).map(([rel, bytes]) => [rel, Buffer.from(bytes)]);
+unpacked.destroy();
 py.globals.set("djambi_sources", JSON.stringify([
   ...sources.map((rel) => [rel, fs.readFileSync(path.join(root, rel), "utf8")]),
   ...pyscriptSources(),
+  ...wheelFiles.filter(([rel]) => rel.endsWith(".py")).map(([rel, bytes]) => [rel, bytes.toString("utf8")]),
 ]));
 const out = py.runPython(`
 import importlib.util, json, sys
@@ -88,15 +113,22 @@ for rel, text in json.loads(djambi_sources):
 const [cacheTag, files] = out.toJs({ depth: 3 });
 out.destroy();
 
-// Our sources themselves too (the loader writes and imports them before PyScript fetches its
-// [files]): the page's first start then needs one request for all of them.
-for (const rel of sources) files.push([rel, fs.readFileSync(path.join(root, rel))]);
+// The wheels' files, the catalogs and our sources themselves too: the loader writes them all into
+// Pyodide's file system, where PyScript's [files] used to (one request instead of 44; nothing
+// left to unpack). scripts/build_sw.py's refresh_bundle puts the tree's catalogs and sources in
+// place of these, in this order, after the .pyc and wheel files.
+files.push(...wheelFiles);
+for (const rel of [...catalogs, ...sources]) files.push([rel, fs.readFileSync(path.join(root, rel))]);
 const blobs = files.map(([, bytes]) => Buffer.from(bytes));
-const header = Buffer.from(JSON.stringify({ cache_tag: cacheTag, files: files.map(([p], i) => [p, blobs[i].length]) }));
+const list = files.map(([p], i) => [p, blobs[i].length]);
+// What ties a start-up snapshot to this bundle (scripts/build_snapshot.mjs; scripts/build_sw.py
+// computes it the same way): SHA-256 of the file list's JSON and of every file's bytes.
+const digest = crypto.createHash("sha256").update(JSON.stringify(list)).update(Buffer.concat(blobs)).digest("hex");
+const header = Buffer.from(JSON.stringify({ cache_tag: cacheTag, files: list, digest }));
 const length = Buffer.alloc(4);
 length.writeUInt32LE(header.length);
 const bundle = Buffer.concat([length, header, ...blobs]);
 fs.mkdirSync(path.dirname(OUTPUT), { recursive: true });
 const old = fs.existsSync(OUTPUT) ? fs.readFileSync(OUTPUT) : null;
 if (!old || !old.equals(bundle)) fs.writeFileSync(OUTPUT, bundle); // unchanged: keep the file as it is
-console.error(`[bytecode] ${path.relative(root, OUTPUT)}: ${sources.length} sources, ${files.length - sources.length} .pyc, ${(bundle.length / 1024).toFixed(0)} KiB (${cacheTag})`);
+console.error(`[bytecode] ${path.relative(root, OUTPUT)}: ${sources.length} sources, ${catalogs.length} catalogs, ${wheelFiles.length} wheel files, ${files.filter(([p]) => p.endsWith(".pyc")).length} .pyc, ${(bundle.length / 1024).toFixed(0)} KiB (${cacheTag})`);

@@ -14,12 +14,15 @@ The list is made from the tree, never kept by hand:
   ``pyodide.asm.mjs``, ``pyodide.asm.wasm``, ``python_stdlib.zip``, ``pyodide-lock.json``);
 * the loader's words in every language, ``locale/loader-words.js`` (``scripts/i18n.py compile``);
 * our modules' bytecode, ``static/vendor/bytecode.bin`` (``scripts/build_bytecode.mjs``), whose
-  copy of the sources is first brought in line with the tree (``refresh_bundle``).
+  copy of the sources is first brought in line with the tree (``refresh_bundle``);
+* the start-up snapshot made from that bundle, ``static/vendor/start-snapshot.bin``
+  (``scripts/build_snapshot.mjs``, run again here whenever the bundle changed: ``refresh_snapshot``).
 
 Each entry carries the file's SHA-256 (the service worker fetches it with that ``integrity``,
 so a cache never holds files of two releases), and the release ``version`` is a hash of every
 path and content plus ``sw.js`` itself. Run by ``scripts/setup``; the file is rewritten only when
-its content changes. ``--check`` writes nothing and exits 1 when the file is missing or stale.
+its content changes. ``--check`` writes nothing and exits 1 when the file, the bundle or the
+snapshot is missing or stale.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import argparse
 import base64
 import hashlib
 import json
+import subprocess
 import sys
 import tomllib
 from pathlib import Path, PurePosixPath
@@ -46,6 +50,7 @@ PYODIDE_FILES = (
 )
 LOADER_WORDS = "locale/loader-words.js"  # the loader's words (scripts/i18n.py compile), read by index.html
 BYTECODE = "static/vendor/bytecode.bin"  # our modules' .pyc (scripts/build_bytecode.mjs), read by the loader
+SNAPSHOT = "static/vendor/start-snapshot.bin"  # made from BYTECODE (scripts/build_snapshot.mjs), restored by the loader
 PYSCRIPT_SUFFIXES = (".js", ".css")
 PYSCRIPT_SKIP = {"service-worker.js"}  # PyScript's own (empty) worker: never ours to cache
 STATIC_SKIP_SUFFIXES = (".map", ".md")
@@ -119,6 +124,7 @@ def precache_files(root: Path = ROOT) -> list[str]:
     files.add(interpreter_module(root))
     files.update(f"{PYODIDE_DIR}/{name}" for name in PYODIDE_FILES)
     files.add(BYTECODE)
+    files.add(SNAPSHOT)
     files.add(LOADER_WORDS)
     files = {f for f in files if not _is_junk(f)}
     files.discard(SERVICE_WORKER)
@@ -129,14 +135,33 @@ def precache_files(root: Path = ROOT) -> list[str]:
     return sorted(files)
 
 
+def bundle_digest(entries: list[tuple[str, bytes]]) -> str:
+    """What ties a start-up snapshot to a bundle (as scripts/build_bytecode.mjs computes it):
+    SHA-256 of the file list's JSON and of every file's bytes, in hex."""
+    h = hashlib.sha256(json.dumps([[name, len(data)] for name, data in entries], separators=(",", ":")).encode())
+    for _, data in entries:
+        h.update(data)
+    return h.hexdigest()
+
+
 def _bundle_bytes(cache_tag: str, entries: list[tuple[str, bytes]]) -> bytes:
-    header = json.dumps({"cache_tag": cache_tag, "files": [[name, len(data)] for name, data in entries]},
-                        separators=(",", ":")).encode()
+    header = json.dumps({"cache_tag": cache_tag, "files": [[name, len(data)] for name, data in entries],
+                         "digest": bundle_digest(entries)}, separators=(",", ":")).encode()
     return len(header).to_bytes(4, "little") + header + b"".join(data for _, data in entries)
 
 
+CATALOGS = "locale/*/LC_MESSAGES/djambi.mo"  # compiled by scripts/i18n.py; in the bundle
+
+
+def _tree_file(name: str) -> bool:
+    """A bundle entry that is a copy of a tree's file (our sources, the catalogs), not bytecode
+    or a wheel's file."""
+    path = PurePosixPath(name)
+    return (len(path.parts) == 2 and path.parts[0] in PACKAGES and path.suffix == ".py") or path.match(CATALOGS)
+
+
 def refresh_bundle(root: Path = ROOT, write: bool = True) -> bool:
-    """Put the tree's own ``.py`` files of djambi/ and app/ into ``BYTECODE`` (the bundle
+    """Put the tree's own ``.py`` files of djambi/ and app/ and its catalogs into ``BYTECODE`` (the bundle
     scripts/build_bytecode.mjs makes: 4-byte header length, JSON header, files), keeping its .pyc
     entries (hash-checked: one that no longer matches its source is simply not used). So a
     manifest is never built beside a bundle holding other sources than the release's: the page
@@ -156,16 +181,64 @@ def refresh_bundle(root: Path = ROOT, write: bool = True) -> bool:
         cache_tag = header["cache_tag"]
     except (ValueError, KeyError, TypeError):
         return False
-    kept = [(name, blob) for name, blob in entries if not name.endswith(".py")]
+    kept = [(name, blob) for name, blob in entries if not _tree_file(name)]
+    catalogs = [(_rel(Path(root), p), p.read_bytes()) for p in sorted(Path(root).glob(CATALOGS))]
     sources = [(f"{package}/{p.name}", p.read_bytes())
                for package in PACKAGES for p in sorted((Path(root) / package).glob("*.py"))]
-    fresh = _bundle_bytes(cache_tag, kept + sources)
+    fresh = _bundle_bytes(cache_tag, kept + catalogs + sources)
     if fresh == data:
         return False
     if write:
         tmp = path.with_name(path.name + ".tmp")
         tmp.write_bytes(fresh)
         tmp.replace(path)
+    return True
+
+
+def _header(data: bytes) -> dict | None:
+    """The JSON header of a bundle or snapshot file (4-byte length, JSON), or None."""
+    try:
+        size = int.from_bytes(data[:4], "little")
+        header = json.loads(data[4:4 + size])
+    except ValueError:
+        return None
+    return header if isinstance(header, dict) else None
+
+
+def snapshot_is_stale(root: Path = ROOT) -> bool:
+    """True when ``SNAPSHOT`` is missing or was made from another bundle than ``BYTECODE``
+    (its header names the bundle's digest); no bundle, or not one (a test's stand-in): False."""
+    root = Path(root)
+    bundle = root / BYTECODE
+    ours = _header(bundle.read_bytes()) if bundle.is_file() else None
+    if not ours or "digest" not in ours:
+        return False
+    snapshot = root / SNAPSHOT
+    if not snapshot.is_file():
+        return True
+    with open(snapshot, "rb") as f:
+        made = _header(f.read(1 << 16))
+    version = _pyodide_version()
+    return not made or made.get("bundle") != ours["digest"] or (version is not None and made.get("pyodide") != version)
+
+
+def _pyodide_version() -> str | None:
+    """The npm Pyodide set-up vendors (the one build_snapshot.mjs makes snapshots with)."""
+    package = Path(__file__).resolve().parent.parent / "node_modules" / "pyodide" / "package.json"
+    try:
+        return json.loads(package.read_text(encoding="utf-8"))["version"]
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def refresh_snapshot(root: Path = ROOT, write: bool = True) -> bool:
+    """Make ``SNAPSHOT`` again (``node scripts/build_snapshot.mjs --root ROOT``, some seconds) when
+    it is stale; True if it was."""
+    if not snapshot_is_stale(root):
+        return False
+    if write:
+        script = Path(__file__).resolve().parent / "build_snapshot.mjs"
+        subprocess.run(["node", str(script), "--root", str(root)], check=True)
     return True
 
 
@@ -207,6 +280,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     root = Path(args.root)
     stale_bundle = refresh_bundle(root, write=not args.check)
+    stale_snapshot = refresh_snapshot(root, write=not args.check)
     manifest = build_manifest(root)
     text = render(manifest)
     out = root / OUTPUT
@@ -214,6 +288,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         if stale_bundle:
             print(f"{root / BYTECODE} holds other sources than the tree's: run scripts/setup", file=sys.stderr)
+            return 1
+        if stale_snapshot:
+            print(f"{root / SNAPSHOT} is missing or not made from {root / BYTECODE}: run scripts/setup",
+                  file=sys.stderr)
             return 1
         if current != text:
             print(f"{out} is missing or stale: run scripts/build_sw.py", file=sys.stderr)

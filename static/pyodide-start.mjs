@@ -2,44 +2,45 @@
 //
 // PyScript imports it and calls its loadPyodide(options) exactly as it calls Pyodide's own; every
 // option is passed on to the vendored Pyodide (./vendor/pyodide/pyodide.mjs, pinned by set-up).
-// What it adds is a memory snapshot of a started Python with our pure modules imported, so that a
-// returning player's page skips starting CPython, unpacking and importing (issue 14):
+// What it adds is a start-up snapshot: a memory snapshot of a started Python with our pure
+// modules imported, made at set-up and shipped with the release, so that every start, the first
+// visit's included, restores it instead of starting CPython and importing (issue 14):
 //
+// - static/vendor/start-snapshot.bin is made by scripts/build_snapshot.mjs (set-up; kept in line
+//   with the tree by scripts/build_sw.py) under Node, with this very Pyodide, from the bundle
+//   below; it is gzip-compressed (31 MB -> ~6 MB), and inflated here as it downloads with the
+//   browser's DecompressionStream. Its header names the bundle it was made from (the bundle's
+//   digest): a snapshot of another bundle, of another Pyodide, cut short or corrupt is never
+//   restored, and Pyodide itself checks its build id. Any failure starts Python afresh.
 // - Every start writes the bundle scripts/build_bytecode.mjs made at set-up (static/vendor/
-//   bytecode.bin: our sources, their bytecode, and that of PyScript's package; one request)
-//   into Pyodide's file system before anything is imported, so nothing of ours is compiled.
-// - First start of a release (no snapshot): Pyodide starts as usual (with `_makeSnapshot`), this
-//   module imports every source of the bundle that does not touch the page (no `pyscript`,
-//   `js`, `pyodide` import), then takes the snapshot
-//   (`makeMemorySnapshot()`, ~30 MB, tens of ms) before PyScript uses the interpreter. Once the
-//   page is ready and idle, the snapshot goes to the service worker with the SHA-256 of every
-//   source it holds; sw.js stores it in the cache of ITS release only if each hash is that
-//   release's (so a page that raced a deploy never stores a mismatched snapshot).
-// - Later starts: `fetch(SNAPSHOT_URL)` is answered by the service worker from the cache of the
-//   release it serves (never from the network: a 404 without one). Pyodide restores it
-//   (`_loadSnapshot`), which checks it was made by the same Pyodide build; any failure falls back
-//   to a plain start. A new release has a new cache, so it never restores an old snapshot, and
-//   activating it deletes the old cache, snapshot included.
+//   bytecode.bin: our sources, their bytecode, that of PyScript's package, the translation
+//   catalogs and the vendored wheels' files; one request) into Pyodide's file system before
+//   anything is imported, so nothing of ours is compiled, and PyScript has no [files] to fetch.
+// - The service worker precaches both with the release (sw.js), so a returning player's start
+//   restores the snapshot from the release's cache, offline too.
 // - After a restore, `random` is reseeded from the browser's entropy (the snapshot froze its
-//   state) and the import system's cached directory listings are dropped (the file system is new).
+//   state), the time zone and LANG are the browser's again (the snapshot was made on the
+//   build machine), and the import system's cached directory listings are dropped.
 // - The runtime starts when this module is evaluated (index.html imports it async in <head>), not when
 //   PyScript gets round to asking for it; PyScript then takes that interpreter (see loadPyodide).
 //
-// `_makeSnapshot`, `_loadSnapshot` and `makeMemorySnapshot` are not public Pyodide API: they are
-// tied to the pinned build (314.0.7), and this module falls back to a plain start when they fail.
-// window.djambiBoot reports what happened ({how, saving, bytecode, marks}) for tests and benchmarks.
+// `_loadSnapshot` and the snapshot's format are not public Pyodide API: they are tied to the
+// pinned build (314.0.7), and this module falls back to a plain start when a restore fails.
+// window.djambiBoot reports what happened ({how, error, snapshot, bytecode, marks}) for tests and
+// benchmarks: how is "snapshot" (restored) or "fresh" (started afresh; error says why); snapshot
+// is the encoding of the file received ("gzip" from the network, "identity" from the worker).
 
 import { loadPyodide as startPyodide, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
 
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
-export const SNAPSHOT_URL = new URL("../start-snapshot.bin", import.meta.url).href;
+export const SNAPSHOT_URL = new URL("./vendor/start-snapshot.bin", import.meta.url).href; // scripts/build_snapshot.mjs
 const ROOT_URL = new URL("../", import.meta.url).href; // where djambi/ and app/ are served
 const BYTECODE_URL = new URL("./vendor/bytecode.bin", import.meta.url).href; // scripts/build_bytecode.mjs
 const HOME = "/home/pyodide/"; // PyScript writes [files] relative to Pyodide's working directory
 
-const boot = (globalThis.djambiBoot = { how: "starting", saving: null, error: null, marks: {} });
+const boot = (globalThis.djambiBoot = { how: "starting", error: null, marks: {} });
 const mark = (name) => { boot.marks[name] = Math.round(performance.now()); };
 mark("loader evaluated");
 // The page's loading bar (index.html defines djambiLoading at the end of <body>; this module may
@@ -59,56 +60,101 @@ const say = (percent, words) => {
 };
 
 
-async function fetchSnapshot() {
-  if (!globalThis.navigator?.serviceWorker?.controller) return null; // only the worker's cache has one
-  try {
-    const response = await fetch(SNAPSHOT_URL, { cache: "no-store" });
-    mark("snapshot answered");
-    return response.ok ? response : null;
-  } catch {
-    return null;
-  }
-}
-
 // Our sources and their bytecode, and the bytecode of PyScript's own package, in one bundle made at
 // set-up (scripts/build_bytecode.mjs: the .py files of djambi/ and app/ as they are in this release,
 // and hash-checked .pyc files, which Python uses only while they match the sources beside them).
 // One request, asked for now, alongside the runtime's files (the sources one by one would queue
 // behind the runtime's big files and arrive after its long start). Written into Pyodide's file
-// system before anything is imported; without it (a failed fetch, a bundle for another Python) the
-// first start takes no snapshot, and modules are compiled from source as before.
+// system before anything is imported; without it (a failed fetch, a bundle for another Python) no
+// snapshot is restored (it is tied to the bundle), and modules are compiled from source as before.
 const bundle = fetch(BYTECODE_URL).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null);
 
-// Writes the bundle into the file system; returns its sources (djambi/ and app/): URL, path,
-// bytes, module name, and whether the module can be imported without the page (no pyscript /
-// js / pyodide import); null without a bundle.
+// A bundle's or snapshot's header: 4 bytes little-endian length N, then N bytes of JSON.
+function readHeader(bytes) {
+  const size = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true);
+  if (bytes.byteLength < 4 + size) return null;
+  return { header: JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + size))), offset: 4 + size };
+}
+
+// The start-up snapshot, asked for now too (in parallel with the runtime's files and the bundle).
+const snapshotFile = fetch(SNAPSHOT_URL).catch((error) => ({ ok: false, status: String(error) }));
+
+// The snapshot's bytes, inflated as they arrive into one buffer of the size its header gives;
+// rejects (and the page starts afresh) unless the file is this release's: made from the bundle
+// this page fetched (same digest), with this Pyodide, and whole.
+async function snapshotBytes() {
+  const response = await snapshotFile;
+  if (!response.ok) throw new Error(`no start-up snapshot (${response.status})`);
+  const reader = response.body.getReader();
+  let head = new Uint8Array(0), parsed = null;
+  while (!parsed) {
+    const { done, value } = await reader.read();
+    if (done) throw new Error("start-up snapshot cut short");
+    const joined = new Uint8Array(head.length + value.length);
+    joined.set(head);
+    joined.set(value, head.length);
+    head = joined;
+    parsed = head.length >= 4 ? readHeader(head) : null;
+  }
+  mark("snapshot header");
+  const { header, offset } = parsed;
+  boot.snapshot = header.encoding; // gzip as shipped; identity as the service worker keeps it
+  const ours = await bundle.then((buffer) => buffer && readHeader(new Uint8Array(buffer))?.header);
+  if (header.format !== "djambi-start-snapshot" || header.pyodide !== version) {
+    throw new Error(`start-up snapshot for Pyodide ${header.pyodide}, not ${version}`);
+  }
+  if (!ours || header.bundle !== ours.digest) throw new Error("start-up snapshot of other sources than this release's");
+  // A returning player's saved game is on the board already (index.html paints it): say so.
+  if (globalThis.document?.getElementById("board")?.dataset.painted === "saved") {
+    say(null, word("restoring", "Restoring the game…"));
+  }
+  // The rest of the file: what followed the header in the chunk, then the chunks still coming.
+  let rest = head.subarray(offset);
+  let body = new ReadableStream({
+    async pull(controller) {
+      if (rest) { const chunk = rest; rest = null; if (chunk.length) return controller.enqueue(chunk); }
+      const { done, value } = await reader.read();
+      if (done) controller.close(); else controller.enqueue(value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  if (header.encoding === "gzip") body = body.pipeThrough(new DecompressionStream("gzip"));
+  else if (header.encoding !== "identity") throw new Error(`start-up snapshot encoding ${header.encoding}`);
+  const bytes = new Uint8Array(header.size);
+  let filled = 0;
+  for (const chunks = body.getReader(); ;) {
+    const { done, value } = await chunks.read();
+    if (done) break;
+    if (filled + value.length > bytes.length) throw new Error("start-up snapshot longer than its header says");
+    bytes.set(value, filled);
+    filled += value.length;
+  }
+  if (filled !== bytes.length) throw new Error("start-up snapshot shorter than its header says");
+  mark("snapshot inflated");
+  return bytes;
+}
+
+// Writes the bundle into the file system (our sources and catalogs, the vendored wheels' files,
+// all the bytecode); true once written, false without a bundle (or one for another Python).
 async function writeBundle(py) {
   try {
     const buffer = await bundle;
-    if (!buffer) return null;
-    const size = new DataView(buffer).getUint32(0, true);
-    const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 4, size)));
-    if (header.cache_tag !== py.runPython("import sys\nsys.implementation.cache_tag")) return null;
-    const sources = [];
-    let offset = 4 + size;
+    if (!buffer) return false;
+    const { header, offset: start } = readHeader(new Uint8Array(buffer));
+    if (header.cache_tag !== py.runPython("import sys\nsys.implementation.cache_tag")) return false;
+    let offset = start;
     for (const [file, length] of header.files) {
       const target = HOME + file;
-      const bytes = new Uint8Array(buffer, offset, length);
-      offset += length;
       py.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
-      py.FS.writeFile(target, bytes);
-      if (!file.endsWith(".py")) continue;
-      const text = new TextDecoder().decode(bytes);
-      const module = file.replace(/\.py$/, "").replace(/\/__init__$/, "").replaceAll("/", ".");
-      const pure = !/^\s*(from|import)\s+(pyscript|js|pyodide)\b/m.test(text) && !module.endsWith("__main__");
-      sources.push({ url: new URL(file, ROOT_URL).href, bytes, module, pure });
+      py.FS.writeFile(target, new Uint8Array(buffer, offset, length));
+      offset += length;
     }
     mark("bundle written");
-    boot.bytecode = { written: header.files.length - sources.length };
-    return sources;
+    boot.bytecode = { written: header.files.filter(([file]) => file.endsWith(".pyc")).length };
+    return true;
   } catch (error) {
     console.warn("Djambi: no bytecode bundle this time.", error);
-    return null;
+    return false;
   }
 }
 
@@ -187,98 +233,59 @@ export async function loadPyodide(options = {}) {
 
 async function start() {
   const base = { indexURL: INDEX_URL, stdout: (line) => console.log(line), stderr: (line) => console.error(line) };
-  const response = await fetchSnapshot();
-  if (response) {
-    say(null, word("restoring", "Restoring the game…"));
-    try {
-      mark("loadPyodide called");
-      const bytes = response.arrayBuffer().then((b) => (mark("snapshot read"), b));
-      const py = await startPyodide({ ...base, _loadSnapshot: bytes });
-      mark("snapshot restored");
-      py.runPython("import random\nrandom.seed()");
-      mark("reseeded");
-      // Directory listings cached by the import system belong to the snapshot's file system
-      // (importlib.invalidate_caches() would do it too, but imports importlib.metadata: 0.2 s).
-      await writeBundle(py); // for the modules imported after the restore (those that use the page)
-      py.runPython("import sys\nsys.path_importer_cache.clear()");
-      boot.random = py.runPython("random.getrandbits(32)"); // differs from start to start (tests)
-      boot.how = "snapshot";
-      mark("restored and reseeded");
-      return py;
-    } catch (error) {
-      console.warn("Djambi: the start-up snapshot could not be restored; starting afresh.", error);
-      boot.error = String(error);
-    }
-  }
-  if (!globalThis.navigator?.serviceWorker || !globalThis.crypto?.subtle) {
-    boot.how = "fresh";
-    const plain = await startPyodide(base);
-    mark("runtime started");
-    await writeBundle(plain);
-    return plain;
-  }
-  say(null, word("starting-python", "Starting Python (the first start takes a few seconds)…"));
-  const py = await startPyodide({ ...base, _makeSnapshot: true });
-  mark("runtime started");
   try {
-    const files = await writeBundle(py);
-    if (!files) throw new Error("no bytecode bundle");
-    say(null, word("preparing", "Preparing the game…"));
-    py.globals.set("djambi_preload", JSON.stringify(files.filter((f) => f.pure).map((f) => f.module)));
-    py.runPython(PRELOAD);
-    py.globals.delete("djambi_preload");
-    mark("modules imported");
-    const snapshot = py.makeMemorySnapshot();
-    mark("snapshot made");
-    boot.how = "fresh, snapshot made";
-    boot.saving = saveLater(snapshot, files);
+    mark("loadPyodide called");
+    const snapshot = snapshotBytes();
+    snapshot.catch(() => {}); // its failure is this try's, whenever Pyodide gets round to it
+    const py = await startPyodide({ ...base, _loadSnapshot: snapshot });
+    mark("snapshot restored");
+    await writeBundle(py); // for the modules imported after the restore (those that use the page)
+    py.runPython(afterRestore());
+    boot.random = py.runPython("__import__('random').getrandbits(32)"); // differs from start to start (tests)
+    boot.how = "snapshot";
+    mark("restored and reseeded");
+    return py;
   } catch (error) {
-    console.warn("Djambi: no start-up snapshot this time.", error);
-    boot.how = "fresh";
+    console.warn("Djambi: the start-up snapshot could not be restored; starting afresh.", error);
     boot.error = String(error);
   }
-  // `_makeSnapshot` gave Python a recording stand-in for globalThis as its `js` module, whose
-  // getters fail on the page's objects (document): give this live instance the real one.
-  py.registerJsModule("js", globalThis);
-  py.runPython("import sys\nsys.modules.pop('js', None)");
+  say(null, word("starting-python", "Starting Python (the first start takes a few seconds)…"));
+  const py = await startPyodide(base);
+  mark("runtime started");
+  await writeBundle(py);
+  boot.how = "fresh";
   return py;
 }
 
-// Imports each module named in the JSON list `djambi_preload`; one that fails is left to the app
-// (which then reports the error where it always did). Nothing here may hold a JavaScript object.
-const PRELOAD = `
-import importlib, json
-for _name in json.loads(djambi_preload):
-    try:
-        importlib.import_module(_name)
-    except Exception:
-        pass
-del _name
+// What a restored snapshot froze that must be this browser's and this start's (it was made under
+// Node on the build machine): `random`'s state; the time zone's constants (time.timezone, altzone,
+// daylight, tzname, set as CPython's init_timezone and Emscripten set them: this Python has no
+// tzset; the names that localtime() and strftime("%Z") give stay the build machine's, which the
+// app never shows); LANG (as Emscripten sets it from the browser's language);
+// sys._emscripten_info.runtime (the user agent, as CPython sets it in a browser); the import
+// system's directory listings (of the snapshot's file system; importlib.invalidate_caches() would
+// do it too, but imports importlib.metadata: 0.2 s); and the current directory in sys.path twice
+// (Pyodide adds it again after a restore). e2e compares all of it with a plain start's.
+function afterRestore() {
+  const lang = (globalThis.navigator?.languages?.[0] || "C").replace("-", "_") + ".UTF-8";
+  const agent = globalThis.navigator?.userAgent ?? "UNKNOWN";
+  return `
+import os, random, sys, time
+random.seed()
+def _zone(when):
+    local = time.localtime(when)
+    east = local.tm_gmtoff
+    return -east, "UTC%s%02d%02d" % ("-" if east <= 0 else "+", abs(east) // 3600, abs(east) % 3600 // 60)
+_year = time.time() // 31556952 * 31556952
+_zones = sorted([_zone(_year), _zone(_year + 15778476)], reverse=True)
+time.timezone, time.altzone, time.daylight = _zones[0][0], _zones[1][0], int(_zones[0][0] != _zones[1][0])
+time.tzname = (_zones[0][1], _zones[1][1])
+os.environ["LANG"] = ${JSON.stringify(lang)}
+_info = sys._emscripten_info
+sys._emscripten_info = type(_info)((_info[0], ${JSON.stringify(agent)}, *_info[2:]))
+sys.path_importer_cache.clear()
+if sys.path[:2] == ["", ""]:
+    del sys.path[0]
+del os, random, sys, time, _zone, _year, _zones, _info
 `;
-
-// Once the app is ready and the page idle, hand the snapshot to the service worker (which may
-// still be installing on a first visit). Resolves with the worker's answer, or a reason not to.
-function saveLater(snapshot, files) {
-  return (async () => {
-    await whenReady();
-    const registration = await Promise.race([
-      navigator.serviceWorker.ready,
-      new Promise((resolve) => setTimeout(() => resolve(null), 60000)),
-    ]);
-    const worker = navigator.serviceWorker.controller ?? registration?.active;
-    if (!worker) return "no service worker";
-    const sources = await Promise.all(files.map(async ({ url, bytes }) => {
-      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-      return { url, integrity: "sha256-" + btoa(String.fromCharCode(...digest)) };
-    }));
-    const answer = await new Promise((resolve) => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = (event) => resolve(event.data);
-      worker.postMessage({ type: "snapshot", url: SNAPSHOT_URL, sources, pyodide: version,
-                           bytes: snapshot.buffer }, [channel.port2, snapshot.buffer]);
-      setTimeout(() => resolve("no answer from the service worker"), 30000);
-    });
-    boot.saved = answer;
-    return answer;
-  })().catch((error) => (boot.saved = String(error)));
 }

@@ -34,11 +34,13 @@ def toml() -> dict:
         return tomllib.load(f)
 
 
-def test_every_file_under_pyscript_toml_files_is_precached(files):
+def test_every_file_the_pages_python_reads_is_precached(files):
+    """What pyscript.toml's [files] would fetch (none now), and the bundle that holds every file the
+    page's Python reads (sources, catalogs, the wheel's files), with the snapshot made from it."""
     sources = [src.removeprefix("./") for src in toml().get("files", {})]
-    assert sources
     missing = [s for s in sources if s not in files]
     assert not missing, missing
+    assert {build_sw.BYTECODE, build_sw.SNAPSHOT} <= files
 
 
 def test_every_python_file_of_the_app_and_engine_is_precached(files):
@@ -113,6 +115,7 @@ def test_release_version_hashes_every_file(tmp_path):
         (pyodide / name).write_bytes(b"runtime " + name.encode())
     (site / "static" / "vendor" / "pyscript" / "core.js").write_text("// core")
     (site / build_sw.BYTECODE).write_bytes(b"bytecode")  # scripts/build_bytecode.mjs
+    (site / build_sw.SNAPSHOT).write_bytes(b"snapshot")  # scripts/build_snapshot.mjs
     (site / "locale").mkdir()
     (site / build_sw.LOADER_WORDS).write_text("window.djambiLoaderWords = {};")  # scripts/i18n.py compile
     (site / "index.html").write_text("<!doctype html>")
@@ -128,6 +131,7 @@ def test_release_version_hashes_every_file(tmp_path):
     assert urls == sorted(urls)
     assert "./app/main.py" in urls and "./static/vendor/pyodide/pyodide.asm.wasm" in urls
     assert "./static/vendor/bytecode.bin" in urls and "./locale/loader-words.js" in urls
+    assert "./static/vendor/start-snapshot.bin" in urls
     assert all(f["integrity"].startswith("sha256-") for f in first["files"])
     assert build_sw.build_manifest(site) == first  # deterministic
 
@@ -183,3 +187,57 @@ def test_the_bytecode_bundle_carries_the_trees_sources(tmp_path):
     assert bundle.read_bytes() == fresh
     bundle.write_bytes(b"not a bundle")  # a stand-in (as in the test above) is left alone
     assert build_sw.refresh_bundle(site) is False
+
+
+def _snapshot_file(bundle: str, pyodide: str | None = None) -> bytes:
+    header = json.dumps({"format": "djambi-start-snapshot", "pyodide": pyodide or build_sw._pyodide_version(),
+                         "bundle": bundle, "size": 4, "encoding": "identity"}).encode()
+    return len(header).to_bytes(4, "little") + header + b"snap"
+
+
+def test_the_snapshot_follows_its_bundle(tmp_path):
+    """The start-up snapshot names the bundle it was made from (the digest in the bundle's header,
+    of every file in it); a snapshot of another bundle, of another Pyodide, or none is stale, and
+    ``--check`` says so (scripts/build_sw.py makes it again, with node, when it writes)."""
+    site = tmp_path / "site"
+    (site / "static" / "vendor").mkdir(parents=True)
+    entries = [("djambi/__init__.py", b"X = 1\n"), ("app/main.py", b"print(2)\n")]
+    (site / build_sw.BYTECODE).write_bytes(_bundle(entries))
+    digest = build_sw.bundle_digest(entries)
+    assert build_sw._header((site / build_sw.BYTECODE).read_bytes())["digest"] == digest
+    assert build_sw.bundle_digest(entries[:1]) != digest
+    assert build_sw.bundle_digest([("djambi/__init__.py", b"X = 2\n"), entries[1]]) != digest
+    snapshot = site / build_sw.SNAPSHOT
+    assert build_sw.snapshot_is_stale(site)  # none
+    snapshot.write_bytes(_snapshot_file(build_sw.bundle_digest(entries[:1])))
+    assert build_sw.snapshot_is_stale(site)  # another bundle's
+    assert build_sw.refresh_snapshot(site, write=False) is True
+    snapshot.write_bytes(_snapshot_file(digest, pyodide="0.0.1"))
+    assert build_sw.snapshot_is_stale(site) is (build_sw._pyodide_version() is not None)
+    snapshot.write_bytes(b"\xff\xff\xff\xff not one")
+    assert build_sw.snapshot_is_stale(site)
+    snapshot.write_bytes(_snapshot_file(digest))
+    assert build_sw.snapshot_is_stale(site) is False
+    assert build_sw.refresh_snapshot(site) is False  # in line: nothing to make
+    (site / build_sw.BYTECODE).write_bytes(b"not a bundle")  # a stand-in: left alone
+    assert build_sw.snapshot_is_stale(site) is False
+
+
+def test_set_up_left_the_snapshot_made_from_the_bundle():
+    """The tree's bundle and snapshot, as set-up left them: the bundle's digest is that of its
+    files, and the snapshot was made from it by the vendored Pyodide, holding our page-free
+    modules (those the page imports alone)."""
+    data = (ROOT / build_sw.BYTECODE).read_bytes()
+    header = build_sw._header(data)
+    offset, entries = 4 + int.from_bytes(data[:4], "little"), []
+    for name, length in header["files"]:
+        entries.append((name, data[offset:offset + length]))
+        offset += length
+    assert header["digest"] == build_sw.bundle_digest(entries)
+    with open(ROOT / build_sw.SNAPSHOT, "rb") as f:
+        made = build_sw._header(f.read(1 << 16))
+    assert made["bundle"] == header["digest"] and made["encoding"] == "gzip"
+    assert made["pyodide"] == build_sw._pyodide_version() and made["size"] > 10_000_000
+    assert build_sw.snapshot_is_stale(ROOT) is False
+    assert {"djambi.board", "djambi.ai", "app.render", "app.session", "app.ui"} <= set(made["modules"])
+    assert not {"app.main", "app.dom", "app.boardview", "djambi.__main__"} & set(made["modules"])

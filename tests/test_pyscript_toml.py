@@ -1,10 +1,21 @@
-"""pyscript.toml must list every Python file the browser needs under [files]."""
+"""pyscript.toml names our loader, and every file the page's Python needs is in the bundle it writes.
 
+PyScript's [files] used to fetch each source one by one; static/vendor/bytecode.bin (made at set-up by
+scripts/build_bytecode.mjs, kept in line with the tree by scripts/build_sw.py) now holds them all, and
+static/pyodide-start.mjs writes it into Pyodide's file system where [files] wrote them.
+"""
+
+import importlib.util
+import io
 import tomllib
+import zipfile
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("djambi", "app")
+BUNDLE = ROOT / "static" / "vendor" / "bytecode.bin"
 
 
 def load_config() -> dict:
@@ -14,29 +25,58 @@ def load_config() -> dict:
 
 def python_files() -> list[str]:
     return sorted(
-        "./" + p.relative_to(ROOT).as_posix()
+        p.relative_to(ROOT).as_posix()
         for package in PACKAGES
         for p in (ROOT / package).rglob("*.py")
         if "__pycache__" not in p.parts
     )
 
 
-def test_every_python_file_is_listed_under_files():
-    files = load_config().get("files", {})
-    missing = [p for p in python_files() if p not in files]
-    assert not missing, f"add to [files] in pyscript.toml: {missing}"
+def bundle_files() -> dict[str, bytes]:
+    spec = importlib.util.spec_from_file_location("djambi_build_sw_toml", ROOT / "scripts" / "build_sw.py")
+    build_sw = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_sw)
+    # The tree's sources and catalogs are what build_sw.py (set-up) puts in before any release.
+    assert not build_sw.refresh_bundle(ROOT, write=False), "static/vendor/bytecode.bin is stale: run scripts/setup"
+    data = BUNDLE.read_bytes()
+    header = build_sw._header(data)
+    offset, files = 4 + int.from_bytes(data[:4], "little"), {}
+    for name, length in header["files"]:
+        files[name] = data[offset:offset + length]
+        offset += length
+    return files
 
 
-def test_python_files_keep_their_path():
-    files = load_config().get("files", {})
-    moved = {p: files[p] for p in python_files() if p in files and files[p] != p}
-    assert not moved, f"[files] entries should map each file to the same path: {moved}"
+needs_setup = pytest.mark.skipif(not BUNDLE.is_file(), reason="static/vendor/ is made by scripts/setup")
 
 
-def test_every_listed_file_exists():
-    files = load_config().get("files", {})
-    absent = [src for src in files if not (ROOT / src).is_file()]
-    assert not absent, f"[files] lists files that do not exist: {absent}"
+def test_pyscript_fetches_no_files():
+    """No [files] (and no packages): nothing for PyScript to fetch one by one or to unpack."""
+    config = load_config()
+    assert config.get("files", {}) == {} and "packages" not in config
+
+
+@needs_setup
+def test_the_bundle_holds_every_module_catalog_and_wheel_file():
+    """Every .py file of djambi/ and app/ as it is in the tree, with its bytecode; the compiled
+    catalog of every language; every file of each vendored wheel, where PyScript's "./*" would
+    have unpacked it (the working directory), its modules with their bytecode."""
+    files = bundle_files()
+    missing = [p for p in python_files() if files.get(p) != (ROOT / p).read_bytes()]
+    assert not missing, f"not in static/vendor/bytecode.bin as in the tree (run scripts/setup): {missing}"
+    for source in python_files():
+        package, name = source.rsplit("/", 1)
+        assert f"{package}/__pycache__/{name[:-3]}.cpython-314.pyc" in files, source
+    catalogs = sorted(p.relative_to(ROOT).as_posix() for p in ROOT.glob("locale/*/LC_MESSAGES/djambi.mo"))
+    assert len(catalogs) >= 2 and all(files[c] == (ROOT / c).read_bytes() for c in catalogs)
+    wheels = sorted((ROOT / "static" / "vendor" / "wheels").glob("*.whl"))
+    assert wheels
+    for wheel in wheels:
+        with zipfile.ZipFile(io.BytesIO(wheel.read_bytes())) as z:
+            for info in z.infolist():
+                if not info.is_dir():
+                    assert files.get(info.filename) == z.read(info), (wheel.name, info.filename)
+    assert "segno/__pycache__/__init__.cpython-314.pyc" in files
 
 
 def test_interpreter_is_the_local_pyodide():
