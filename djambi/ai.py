@@ -170,7 +170,8 @@ def _sealed(cells, chief: int, root: int, control) -> bool:
 
 
 def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6.0,
-             trap: float = 0.0, keep: float = 0.0, sealed: float = 0.0, drop: float = 0.0) -> float:
+             trap: float = 0.0, keep: float = 0.0, sealed: float = 0.0, drop: float = 0.0,
+             danger: float = 30.0) -> float:
     """The position's value for player ``root`` (higher is better), paranoid style: his own
     strength less a share of everybody else's. Terminal positions are not handled here.
     ``power``: what holding the maze is worth to a player; ``trap``: the extra cost of the root
@@ -268,7 +269,7 @@ def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6
         if sq >= 0 and attack & ~(1 << p):
             if p == root:
                 if attack & before_mask:
-                    v -= 30.0  # will most likely die before he can move
+                    v -= danger  # will most likely die before he can move
                 else:
                     v -= 2.0
             else:
@@ -661,12 +662,14 @@ def random_move(board: Board, rng: random.Random) -> Move:
 #: most one look-ahead more), ``relay`` (what a set-up of a kill of the root player's chief in
 #: the look-ahead costs), ``relay_all`` (every opponent's set-ups from the position after the
 #: move), ``relay_extend`` (look-aheads past ``lookahead`` while every move seen loses),
-#: ``drop`` (the evaluation's static set-up danger). MCTS (experimental): ``uct`` (exploration
+#: ``drop`` (the evaluation's static set-up danger), ``danger`` (what the root player's chief
+#: costs when a player who moves before him can kill him: ``evaluate``). MCTS (experimental): ``uct`` (exploration
 #: constant), ``history`` (weight of progressive history), ``playout`` (plies before the
 #: evaluation), ``scale`` (of the logistic that maps evaluations to results).
 _SETTINGS = {
     "easy": dict(depth=1, nodes=400, qdepth=0, noise=3.0),
-    "normal": dict(depth=1, nodes=2500, qdepth=3, noise=0.0, keep=10.0, sealed=30.0),
+    "normal": dict(depth=1, nodes=2500, qdepth=3, noise=0.0, keep=10.0, sealed=30.0, danger=300.0,
+                   prepass=True),
     "hard": dict(depth=1, nodes=3000, qdepth=3, noise=0.0, margin=15.0,
                  lookahead=5, follow_nodes=600, weight=0.5,
                  prepass=True, qnarrow=True, relative_draw=True, opening_noise=0.5, trap=20.0,
@@ -674,7 +677,7 @@ _SETTINGS = {
                  relay=800.0, relay_all=True, relay_extend=200, drop=25.0),
     # Normal's search, then the first move (best first) that allows no set-up.
     "expert": dict(depth=1, nodes=2500, qdepth=3, noise=0.0, keep=10.0, sealed=30.0,
-                   drop=25.0, screen=200, cap=9000),
+                   danger=300.0, prepass=True, drop=25.0, screen=200, cap=9000),
     # Hard with a best-reply quiescence (every opponent's kills in one minimising layer).
     "hard-brs": dict(depth=1, nodes=3000, qdepth=3, noise=0.0, margin=15.0,
                    lookahead=5, follow_nodes=600, weight=0.5,
@@ -765,6 +768,7 @@ class Search:
         self.keep = 0.0
         self.sealed = 0.0
         self.drop = 0.0
+        self.danger = 30.0
         if level == "random" or self.board.is_game_over():
             self._gen = None
         else:
@@ -774,6 +778,7 @@ class Search:
             self.keep = self.settings.get("keep", 0.0)
             self.sealed = self.settings.get("sealed", 0.0)
             self.drop = self.settings.get("drop", 0.0)
+            self.danger = self.settings.get("danger", 30.0)
             self._gen = self._mcts() if self.settings.get("mcts") else self._run()
 
     # -- public
@@ -951,7 +956,13 @@ class Search:
             return WIN
         if board._quiet >= 120:
             return self._draw()
-        return evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed, drop=self.drop)
+        return self._evaluate(root)
+
+    def _evaluate(self, player: int, scan: Scan | None = None, trap: float | None = None) -> float:
+        """``evaluate`` of the search's board for ``player`` with this level's settings."""
+        return evaluate(self.board, player, scan=scan, power=self.power,
+                        trap=self.trap if trap is None else trap, keep=self.keep,
+                        sealed=self.sealed, drop=self.drop, danger=self.danger)
 
     def _draw(self) -> float:
         """The value of a drawn position for the root player. With ``relative_draw``: a little
@@ -1017,10 +1028,10 @@ class Search:
                     v = yield from self._search(1, -1e9, 1e9, 0)
                 except _Budget:
                     self._unwind(base + 1 + plies)
-                    v = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed, drop=self.drop)
+                    v = self._evaluate(root)
                 break
             if plies >= 6:
-                v = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed, drop=self.drop)
+                v = self._evaluate(root)
                 break
             if self.settings.get("relay") and len(_movers_until(board, root)) > 1 and (yield from self._relay()):
                 # This opponent can set up a kill of the root player's chief for the player who
@@ -1030,7 +1041,7 @@ class Search:
                 break
             reply = yield from self._policy()
             if reply is None:
-                v = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed, drop=self.drop)
+                v = self._evaluate(root)
                 break
             board.push(reply)
             self.nodes += 1
@@ -1123,7 +1134,7 @@ class Search:
             board.push(m)
             self.nodes += 1
             if board._control[player] == player:
-                v = evaluate(board, player, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed, drop=self.drop)
+                v = self._evaluate(player)
             else:
                 v = -WIN
             if len(board.active_players) == 1 and board._control[player] == player:
@@ -1155,7 +1166,7 @@ class Search:
         mover = board._turn.player
         maxing = mover == root
         if depth <= 0:
-            stand = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed, drop=self.drop)
+            stand = self._evaluate(root)
             qd = self.settings["qdepth"]
             if qply >= qd:
                 return stand
@@ -1425,7 +1436,7 @@ class Search:
                 out[p] = 0.25
             return out
         sc = scan_position(board._cells, control)
-        vals = {p: evaluate(board, p, scan=sc, power=self.power, keep=self.keep, sealed=self.sealed, drop=self.drop)
+        vals = {p: self._evaluate(p, scan=sc, trap=0.0)
                 for p in active}
         self.nodes += 1  # one unit of work: a scan and an evaluation per player
         mean = sum(vals.values()) / len(active)
