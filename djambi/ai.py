@@ -268,8 +268,10 @@ def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6
         attack = (kill[sq] | provoke[sq]) if sq >= 0 else 0
         if sq >= 0 and attack & ~(1 << p):
             if p == root:
-                if attack & before_mask:
+                if kill[sq] & before_mask & ~(1 << p):
                     v -= danger  # will most likely die before he can move
+                elif attack & before_mask:
+                    v -= 30.0  # a provocateur can take him somewhere
                 else:
                     v -= 2.0
             else:
@@ -668,8 +670,8 @@ def random_move(board: Board, rng: random.Random) -> Move:
 #: evaluation), ``scale`` (of the logistic that maps evaluations to results).
 _SETTINGS = {
     "easy": dict(depth=1, nodes=400, qdepth=0, noise=3.0),
-    "normal": dict(depth=1, nodes=2500, qdepth=3, noise=0.0, keep=10.0, sealed=30.0, danger=300.0,
-                   prepass=True),
+    "normal": dict(depth=1, nodes=2500, qdepth=3, noise=0.0, keep=20.0, sealed=30.0, danger=300.0,
+                   prepass=True, qnarrow=True, duel_depth=2, duel_nodes=4000, relative_draw=True),
     "hard": dict(depth=1, nodes=3000, qdepth=3, noise=0.0, margin=15.0,
                  lookahead=5, follow_nodes=600, weight=0.5,
                  prepass=True, qnarrow=True, relative_draw=True, opening_noise=0.5, trap=20.0,
