@@ -7,7 +7,15 @@ Levels (``LEVELS``):
             thousands of placement variants a kill creates.
 ``easy``    one ply, greedy over the evaluation, with noise.
 ``normal``  paranoid search (every other player minimises the mover's score) one ply deep, then a
-            quiescence search over the kills that follow, whoever makes them (≤ 2,500 nodes).
+            quiescence search over the kills that follow (≤ 2,500 nodes), best-first from every
+            move's static value and narrow (as ``hard``'s, below), so that it finishes its ply
+            in a busy opening instead of choosing among the few moves it had seen. A chief that
+            a player moving first can kill costs it nearly the game (``danger``); with two
+            players left it searches two plies (≤ 4,000 nodes), enough to open a wall round the
+            last chief and kill through the gap, and values a draw against the players left.
+            Until the first kill it keeps its necromobile home unless it is attacked
+            (``necro_home``): with no corpse to carry it is only a target out in the field, and
+            without one a chief sealed in corpses later is out of reach for good.
 ``hard``    paranoid search too, but every move first gets its static value (stage 0), so that
             the one-ply search with a *narrow* quiescence (one corpse square per kill; an
             opponent only takes the root player's pieces or a chief) runs best-first and always
@@ -665,13 +673,15 @@ def random_move(board: Board, rng: random.Random) -> Move:
 #: the look-ahead costs), ``relay_all`` (every opponent's set-ups from the position after the
 #: move), ``relay_extend`` (look-aheads past ``lookahead`` while every move seen loses),
 #: ``drop`` (the evaluation's static set-up danger), ``danger`` (what the root player's chief
-#: costs when a player who moves before him can kill him: ``evaluate``). MCTS (experimental): ``uct`` (exploration
+#: costs when a player who moves before him can kill him: ``evaluate``), ``necro_home`` (what
+#: moving the necromobile costs before the first kill, unless it is attacked). MCTS (experimental): ``uct`` (exploration
 #: constant), ``history`` (weight of progressive history), ``playout`` (plies before the
 #: evaluation), ``scale`` (of the logistic that maps evaluations to results).
 _SETTINGS = {
     "easy": dict(depth=1, nodes=400, qdepth=0, noise=3.0),
     "normal": dict(depth=1, nodes=2500, qdepth=3, noise=0.0, keep=20.0, sealed=30.0, danger=300.0,
-                   prepass=True, qnarrow=True, duel_depth=2, duel_nodes=4000, relative_draw=True),
+                   prepass=True, qnarrow=True, duel_depth=2, duel_nodes=4000, relative_draw=True,
+                   necro_home=5.0),
     "hard": dict(depth=1, nodes=3000, qdepth=3, noise=0.0, margin=15.0,
                  lookahead=5, follow_nodes=600, weight=0.5,
                  prepass=True, qnarrow=True, relative_draw=True, opening_noise=0.5, trap=20.0,
@@ -859,6 +869,18 @@ class Search:
             # that games (and tournaments) are not all one line per seating.
             sd = max(sd, st["opening_noise"])
         noise = [self.rng.gauss(0.0, sd) if sd else 0.0 for _ in moves]
+        home = st.get("necro_home", 0.0)
+        if home and not any(c > DEAD for c in board._cells):
+            # No corpse yet: the necromobile has nothing to carry, and out in the field it is
+            # only a target. Without it, a chief sealed in a pocket of corpses later is out of
+            # reach for good (a forced draw). It moves only when it is attacked.
+            cells = board._cells
+            code = NECROMOBILE + 1 + 8 * self.root
+            sq = cells.index(code) if code in cells else -1
+            if sq >= 0 and not scan_position(cells, board._control).kill[sq] & ~(1 << self.root):
+                for i, m in enumerate(moves):
+                    if m.piece == sq:
+                        noise[i] -= home
         scores = [-1e9] * len(moves)
         self.max_nodes = st["nodes"] if self._max_nodes is None else self._max_nodes
         total_budget = self.max_nodes

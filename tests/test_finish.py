@@ -4,6 +4,8 @@ a random kill whenever there is one, else a random move) that an earlier ``norma
 
 import pytest
 
+from diagrams import board_from
+
 from bench.peer import killer_move
 
 from djambi import Board, Party
@@ -46,3 +48,47 @@ def test_normal_opens_a_fortress_and_kills_the_last_chief(seed):
     board, plies = play_out(OWN_FORTRESS, "normal", seed, 20)
     outcome = board.outcome()
     assert outcome is not None and outcome.winner == Party.BLUE, (seed, plies, board.code())
+
+
+def necromobile_moves(board: Board, move) -> bool:
+    """Whether ``move`` moves the mover's own necromobile (code: party × 8 + kind + 1)."""
+    return board.cells[move.piece] == 8 * int(board.turn) + 4 + 1
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_normal_keeps_its_necromobile_home_until_there_is_a_corpse(seed):
+    # Before the first kill the necromobile has nothing to carry; out in the field it is only a
+    # target, and without it a chief sealed in corpses later is out of reach for good (every
+    # draw of normal's against killers in the last runs). Each seat's first moves from the start.
+    board = Board()
+    for _ in range(8):
+        move = Search(board, "normal", seed).run()
+        assert not necromobile_moves(board, move), (board.turn, move.text())
+        board.push(move)
+
+
+ATTACKED = """
+9 gC gM . . . . . bM bC
+8 gM gM . . . . . bM bM
+7 . . . . . . . . .
+6 . . . . . . . . .
+5 . . bM . # . . . .
+4 . . . . . . . . .
+3 . . rN . . . . . .
+2 rM rM . . . . . yM yM
+1 rC rM . . . . . yM yC
+"""
+
+
+def test_normal_moves_its_necromobile_when_it_is_attacked():
+    # No corpse yet, but Blue's militant on C5, two squares away, can kill Red's necromobile on
+    # C3, and Blue moves next: it leaves (or is covered).
+    board = board_from(ATTACKED)
+    assert board.turn == Party.RED
+    move = Search(board, "normal", 0).run()
+    board.push(move)
+    assert board.cells.count(4 + 1) == 1, move.text()  # Red's necromobile still lives
+    for reply in board.generate_legal_moves():
+        board.push(reply)
+        assert board.cells.count(4 + 1) == 1, (move.text(), reply.text())
+        board.pop()
