@@ -35,6 +35,9 @@ BUSY_SEED = 2
 BUSY_PLIES = (60, 80)
 #: The AI positions: the start, and plies of seeded grouped random games.
 AI_GAMES = ((11, 12), (12, 24), (13, 36), (14, 48), (15, 60), (BUSY_SEED, None))
+#: And a two-player ending, where ``normal`` and ``hard`` search two plies (tests/test_finish.py).
+AI_ENDINGS = (("two players (fortress)", "P1.xCxM5bR1/xMxMrMxM1bM3/3bA5/1bN6xM/xM1xMxPbC2bPxP/"
+               "1xMxAxRxMxA3/xMrR2xM3xC/gRxPxM3yNxN1/gCgAxM2xN1xM1.bbbg.b.16"),)
 
 
 def random_game(seed: int, plies: int):
@@ -76,6 +79,7 @@ def ai_positions(count: int | None = None) -> list[tuple[str, Board]]:
             pass
         if board is not None and not board.is_game_over():
             out.append((f"game {seed}, ply {ply}", board.copy(stack=False)))
+    out += [(label, Board.from_code(code)) for label, code in AI_ENDINGS]
     return out[:count] if count else out
 
 

@@ -7,7 +7,15 @@ Levels (``LEVELS``):
             thousands of placement variants a kill creates.
 ``easy``    one ply, greedy over the evaluation, with noise.
 ``normal``  paranoid search (every other player minimises the mover's score) one ply deep, then a
-            quiescence search over the kills that follow, whoever makes them (≤ 2,500 nodes).
+            quiescence search over the kills that follow (≤ 2,500 nodes), best-first from every
+            move's static value and narrow (as ``hard``'s, below), so that it finishes its ply
+            in a busy opening instead of choosing among the few moves it had seen. A chief that
+            a player moving first can kill costs it nearly the game (``danger``); with two
+            players left it searches two plies (≤ 4,000 nodes), enough to open a wall round the
+            last chief and kill through the gap, and values a draw against the players left.
+            Until the first kill it keeps its necromobile home unless it is attacked
+            (``necro_home``): with no corpse to carry it is only a target out in the field, and
+            without one a chief sealed in corpses later is out of reach for good.
 ``hard``    paranoid search too, but every move first gets its static value (stage 0), so that
             the one-ply search with a *narrow* quiescence (one corpse square per kill; an
             opponent only takes the root player's pieces or a chief) runs best-first and always
@@ -170,7 +178,8 @@ def _sealed(cells, chief: int, root: int, control) -> bool:
 
 
 def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6.0,
-             trap: float = 0.0, keep: float = 0.0, sealed: float = 0.0, drop: float = 0.0) -> float:
+             trap: float = 0.0, keep: float = 0.0, sealed: float = 0.0, drop: float = 0.0,
+             danger: float = 30.0) -> float:
     """The position's value for player ``root`` (higher is better), paranoid style: his own
     strength less a share of everybody else's. Terminal positions are not handled here.
     ``power``: what holding the maze is worth to a player; ``trap``: the extra cost of the root
@@ -267,8 +276,10 @@ def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6
         attack = (kill[sq] | provoke[sq]) if sq >= 0 else 0
         if sq >= 0 and attack & ~(1 << p):
             if p == root:
-                if attack & before_mask:
-                    v -= 30.0  # will most likely die before he can move
+                if kill[sq] & before_mask & ~(1 << p):
+                    v -= danger  # will most likely die before he can move
+                elif attack & before_mask:
+                    v -= 30.0  # a provocateur can take him somewhere
                 else:
                     v -= 2.0
             else:
@@ -661,12 +672,16 @@ def random_move(board: Board, rng: random.Random) -> Move:
 #: most one look-ahead more), ``relay`` (what a set-up of a kill of the root player's chief in
 #: the look-ahead costs), ``relay_all`` (every opponent's set-ups from the position after the
 #: move), ``relay_extend`` (look-aheads past ``lookahead`` while every move seen loses),
-#: ``drop`` (the evaluation's static set-up danger). MCTS (experimental): ``uct`` (exploration
+#: ``drop`` (the evaluation's static set-up danger), ``danger`` (what the root player's chief
+#: costs when a player who moves before him can kill him: ``evaluate``), ``necro_home`` (what
+#: moving the necromobile costs before the first kill, unless it is attacked). MCTS (experimental): ``uct`` (exploration
 #: constant), ``history`` (weight of progressive history), ``playout`` (plies before the
 #: evaluation), ``scale`` (of the logistic that maps evaluations to results).
 _SETTINGS = {
     "easy": dict(depth=1, nodes=400, qdepth=0, noise=3.0),
-    "normal": dict(depth=1, nodes=2500, qdepth=3, noise=0.0, keep=10.0, sealed=30.0),
+    "normal": dict(depth=1, nodes=2500, qdepth=3, noise=0.0, keep=20.0, sealed=30.0, danger=300.0,
+                   prepass=True, qnarrow=True, duel_depth=2, duel_nodes=4000, relative_draw=True,
+                   necro_home=5.0),
     "hard": dict(depth=1, nodes=3000, qdepth=3, noise=0.0, margin=15.0,
                  lookahead=5, follow_nodes=600, weight=0.5,
                  prepass=True, qnarrow=True, relative_draw=True, opening_noise=0.5, trap=20.0,
@@ -674,7 +689,7 @@ _SETTINGS = {
                  relay=800.0, relay_all=True, relay_extend=200, drop=25.0),
     # Normal's search, then the first move (best first) that allows no set-up.
     "expert": dict(depth=1, nodes=2500, qdepth=3, noise=0.0, keep=10.0, sealed=30.0,
-                   drop=25.0, screen=200, cap=9000),
+                   danger=300.0, prepass=True, drop=25.0, screen=200, cap=9000),
     # Hard with a best-reply quiescence (every opponent's kills in one minimising layer).
     "hard-brs": dict(depth=1, nodes=3000, qdepth=3, noise=0.0, margin=15.0,
                    lookahead=5, follow_nodes=600, weight=0.5,
@@ -765,6 +780,7 @@ class Search:
         self.keep = 0.0
         self.sealed = 0.0
         self.drop = 0.0
+        self.danger = 30.0
         if level == "random" or self.board.is_game_over():
             self._gen = None
         else:
@@ -774,6 +790,7 @@ class Search:
             self.keep = self.settings.get("keep", 0.0)
             self.sealed = self.settings.get("sealed", 0.0)
             self.drop = self.settings.get("drop", 0.0)
+            self.danger = self.settings.get("danger", 30.0)
             self._gen = self._mcts() if self.settings.get("mcts") else self._run()
 
     # -- public
@@ -852,6 +869,18 @@ class Search:
             # that games (and tournaments) are not all one line per seating.
             sd = max(sd, st["opening_noise"])
         noise = [self.rng.gauss(0.0, sd) if sd else 0.0 for _ in moves]
+        home = st.get("necro_home", 0.0)
+        if home and not any(c > DEAD for c in board._cells):
+            # No corpse yet: the necromobile has nothing to carry, and out in the field it is
+            # only a target. Without it, a chief sealed in a pocket of corpses later is out of
+            # reach for good (a forced draw). It moves only when it is attacked.
+            cells = board._cells
+            code = NECROMOBILE + 1 + 8 * self.root
+            sq = cells.index(code) if code in cells else -1
+            if sq >= 0 and not scan_position(cells, board._control).kill[sq] & ~(1 << self.root):
+                for i, m in enumerate(moves):
+                    if m.piece == sq:
+                        noise[i] -= home
         scores = [-1e9] * len(moves)
         self.max_nodes = st["nodes"] if self._max_nodes is None else self._max_nodes
         total_budget = self.max_nodes
@@ -951,7 +980,13 @@ class Search:
             return WIN
         if board._quiet >= 120:
             return self._draw()
-        return evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed, drop=self.drop)
+        return self._evaluate(root)
+
+    def _evaluate(self, player: int, scan: Scan | None = None, trap: float | None = None) -> float:
+        """``evaluate`` of the search's board for ``player`` with this level's settings."""
+        return evaluate(self.board, player, scan=scan, power=self.power,
+                        trap=self.trap if trap is None else trap, keep=self.keep,
+                        sealed=self.sealed, drop=self.drop, danger=self.danger)
 
     def _draw(self) -> float:
         """The value of a drawn position for the root player. With ``relative_draw``: a little
@@ -1017,10 +1052,10 @@ class Search:
                     v = yield from self._search(1, -1e9, 1e9, 0)
                 except _Budget:
                     self._unwind(base + 1 + plies)
-                    v = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed, drop=self.drop)
+                    v = self._evaluate(root)
                 break
             if plies >= 6:
-                v = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed, drop=self.drop)
+                v = self._evaluate(root)
                 break
             if self.settings.get("relay") and len(_movers_until(board, root)) > 1 and (yield from self._relay()):
                 # This opponent can set up a kill of the root player's chief for the player who
@@ -1030,7 +1065,7 @@ class Search:
                 break
             reply = yield from self._policy()
             if reply is None:
-                v = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed, drop=self.drop)
+                v = self._evaluate(root)
                 break
             board.push(reply)
             self.nodes += 1
@@ -1123,7 +1158,7 @@ class Search:
             board.push(m)
             self.nodes += 1
             if board._control[player] == player:
-                v = evaluate(board, player, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed, drop=self.drop)
+                v = self._evaluate(player)
             else:
                 v = -WIN
             if len(board.active_players) == 1 and board._control[player] == player:
@@ -1155,7 +1190,7 @@ class Search:
         mover = board._turn.player
         maxing = mover == root
         if depth <= 0:
-            stand = evaluate(board, root, power=self.power, trap=self.trap, keep=self.keep, sealed=self.sealed, drop=self.drop)
+            stand = self._evaluate(root)
             qd = self.settings["qdepth"]
             if qply >= qd:
                 return stand
@@ -1425,7 +1460,7 @@ class Search:
                 out[p] = 0.25
             return out
         sc = scan_position(board._cells, control)
-        vals = {p: evaluate(board, p, scan=sc, power=self.power, keep=self.keep, sealed=self.sealed, drop=self.drop)
+        vals = {p: self._evaluate(p, scan=sc, trap=0.0)
                 for p in active}
         self.nodes += 1  # one unit of work: a scan and an evaluation per player
         mean = sum(vals.values()) / len(active)

@@ -142,3 +142,43 @@ def test_hard_sees_a_kill_set_up_for_the_next_player(level):
     move = Search(board, level, 1).run()
     board.push(move)
     assert not red_dies_in_two(board), move.text()
+
+
+# A danger from a player who moves two turns later, in a full board (a game of normal's against
+# three random killers, seed 4, game 82, ply 6): Yellow's provocateur on H2 could take Blue's
+# militant from H6 and drop him on H2, beside Yellow's chief on I1; Green and Red move, then Blue
+# kills the chief. ``normal`` once played exactly that: its one-ply search ran out of nodes in
+# the opening's many kills before it had seen most moves, and the chief's danger was counted as
+# a few pieces' worth. Now every move's static value orders the search (``prepass``), and a chief
+# that a player moving first can kill costs ``normal`` nearly the game (``danger``).
+FAR = "P1.rCrArM3bMbAbC/rRrPrM3bM1bR/1rMrN3bNbPbM/6xMbM1/5yM3/rM8/gM1gN3yN1yM/gRgPgM3yMyPyR/gCgAgM3yMyAyC.rbyg.y.1"
+
+
+def killers_before(board: Board, player: int) -> list[str]:
+    """Kills of ``player``'s chief that an opponent moving before his next turn has now."""
+    out = []
+    for other in (1, 3, 0, 2):
+        if other == player or not board.is_active(other):
+            continue
+        now = Board.from_parts(board.cells, board.control_codes, Turn.regular(other), 0)
+        for reply in now.generate_legal_moves():
+            now.push(reply)
+            if not now.is_active(player):
+                out.append(reply.text())
+            now.pop()
+    return out  # each kill once per square the corpse can be put on
+
+
+def test_the_far_danger_is_real():
+    board = Board.from_code(FAR)
+    assert board.turn == 2 and not killers_before(board, 2)
+    board.push(board.parse_move("H2-H6@H2"))
+    assert {kill.split("@")[0] for kill in killers_before(board, 2)} == {"H2-I1"}
+
+
+@pytest.mark.parametrize("level", ["normal", "hard", "expert"])
+def test_no_level_from_normal_up_opens_its_chief_to_a_later_player(level):
+    board = Board.from_code(FAR)
+    move = Search(board, level, 4 * 100003 + 6).run()
+    board.push(move)
+    assert not killers_before(board, 2), move.text()
