@@ -67,7 +67,7 @@ from typing import Generator
 
 from .board import FROZEN, Board
 from .move import Move
-from .pieces import DEAD
+from .pieces import DEAD, living_code
 from .squares import FIELD, MAZE, NEIGHBOURS, ORTHOGONAL_NEIGHBOURS, RAYS
 from .threats import Scan, cover
 from .threats import scan as scan_position
@@ -275,7 +275,7 @@ def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6
         attack = (kill[sq] | provoke[sq]) if sq >= 0 else 0
         if sq >= 0 and attack & ~(1 << p):
             if p == root:
-                if kill[sq] & before_mask & ~(1 << p):
+                if kill[sq] & before_mask:
                     v -= danger  # will most likely die before he can move
                 elif attack & before_mask:
                     v -= 30.0  # a provocateur can take him somewhere
@@ -673,9 +673,10 @@ def random_move(board: Board, rng: random.Random) -> Move:
 #: move), ``relay_extend`` (look-aheads past ``lookahead`` while every move seen loses),
 #: ``drop`` (the evaluation's static set-up danger), ``danger`` (what the root player's chief
 #: costs when a player who moves before him can kill him: ``evaluate``), ``necro_home`` (what
-#: moving the necromobile costs before the first kill, unless it is attacked). MCTS (experimental): ``uct`` (exploration
-#: constant), ``history`` (weight of progressive history), ``playout`` (plies before the
-#: evaluation), ``scale`` (of the logistic that maps evaluations to results).
+#: moving the necromobile costs before the first kill, unless it is attacked). MCTS
+#: (experimental): ``uct`` (exploration constant), ``history`` (weight of progressive history),
+#: ``playout`` (plies before the evaluation), ``scale`` (of the logistic that maps evaluations
+#: to results).
 _SETTINGS = {
     "easy": dict(depth=1, nodes=400, qdepth=0, noise=3.0),
     "normal": dict(depth=1, nodes=2500, qdepth=3, noise=0.0, keep=10.0, sealed=30.0),
@@ -877,7 +878,7 @@ class Search:
             # only a target. Without it, a chief sealed in a pocket of corpses later is out of
             # reach for good (a forced draw). It moves only when it is attacked.
             cells = board._cells
-            code = NECROMOBILE + 1 + 8 * self.root
+            code = living_code(NECROMOBILE, self.root)
             sq = cells.index(code) if code in cells else -1
             if sq >= 0 and not scan_position(cells, board._control).kill[sq] & ~(1 << self.root):
                 for i, m in enumerate(moves):

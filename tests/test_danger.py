@@ -155,9 +155,10 @@ FAR = "P1.rCrArM3bMbAbC/rRrPrM3bM1bR/1rMrN3bNbPbM/6xMbM1/5yM3/rM8/gM1gN3yN1yM/gR
 
 
 def killers_before(board: Board, player: int) -> list[str]:
-    """Kills of ``player``'s chief that an opponent moving before his next turn has now."""
+    """Kills of ``player``'s chief that another player still in the game has now (each as if he
+    moved now: in a four-player game every other player moves before ``player`` again)."""
     out = []
-    for other in (1, 3, 0, 2):
+    for other in range(4):
         if other == player or not board.is_active(other):
             continue
         now = Board.from_parts(board.cells, board.control_codes, Turn.regular(other), 0)

@@ -9,8 +9,9 @@ from diagrams import board_from
 
 from bench.peer import killer_move
 
-from djambi import Board, Party
+from djambi import Board, Kind, Party
 from djambi.ai import Search
+from djambi.pieces import living_code
 
 # Seed 5, game 73, ply 80 (Blue to move): Blue (normal) holds the maze with eight pieces; Green's
 # lone chief sits on A1 behind his own reporter (A2) and assassin (B1) and a corpse (B2), every
@@ -52,15 +53,16 @@ def test_normal_next_opens_a_fortress_and_kills_the_last_chief(seed):
 
 
 def necromobile_moves(board: Board, move) -> bool:
-    """Whether ``move`` moves the mover's own necromobile (code: party × 8 + kind + 1)."""
-    return board.cells[move.piece] == 8 * int(board.turn) + 4 + 1
+    """Whether ``move`` moves the mover's own necromobile."""
+    return board.cells[move.piece] == living_code(Kind.NECROMOBILE, int(board.turn))
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_normal_next_keeps_its_necromobile_home_until_there_is_a_corpse(seed):
     # Before the first kill the necromobile has nothing to carry; out in the field it is only a
     # target, and without it a chief sealed in corpses later is out of reach for good (every
-    # draw of normal-next's against killers in the runs before it). Each seat's first moves from the start.
+    # draw of normal-next's against killers in the runs before it). Each seat's first moves
+    # from the start.
     board = Board()
     for _ in range(8):
         move = Search(board, "normal-next", seed).run()
@@ -87,9 +89,10 @@ def test_normal_next_moves_its_necromobile_when_it_is_attacked():
     board = board_from(ATTACKED)
     assert board.turn == Party.RED
     move = Search(board, "normal-next", 0).run()
+    red_necromobile = living_code(Kind.NECROMOBILE, Party.RED)
     board.push(move)
-    assert board.cells.count(4 + 1) == 1, move.text()  # Red's necromobile still lives
+    assert board.cells.count(red_necromobile) == 1, move.text()
     for reply in board.generate_legal_moves():
         board.push(reply)
-        assert board.cells.count(4 + 1) == 1, (move.text(), reply.text())
+        assert board.cells.count(red_necromobile) == 1, (move.text(), reply.text())
         board.pop()
