@@ -134,6 +134,48 @@ async function snapshotBytes() {
   return bytes;
 }
 
+// The bytecode files of the bundle's sources, by the source's length in bytes (writeBundle).
+const compiled = new Map();
+
+// PyScript runs the page's script (app/main.py, 33 KB) with runPythonAsync(its text), which parses
+// and compiles it at every start (~35 ms of a warm start's main thread). When the text is that of
+// a source in the bundle (its hash is the one its .pyc was made from), the bytecode runs instead,
+// in the same namespace (__main__), with the same result for PyScript (the script's errors are
+// raised to it as before; their tracebacks name the file). Anything else is Pyodide's own run.
+function runScriptsFromBytecode(py) {
+  const original = py.runPythonAsync.bind(py);
+  let run = null;
+  py.runPythonAsync = (code, options = {}) => {
+    const candidates = typeof code === "string" && !options.filename && !options.locals
+      ? compiled.get(new TextEncoder().encode(code).length) : null;
+    if (!candidates) return original(code, options);
+    run ??= py.runPython(RUN_BYTECODE, { globals: py.toPy({}) });
+    try {
+      return Promise.resolve(run(candidates, code, options.globals ?? py.globals) ? undefined : original(code, options));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+}
+
+const RUN_BYTECODE = `
+import marshal
+from importlib.util import source_hash
+def run(candidates, text, namespace):
+    data = text.encode()
+    for pyc in candidates:
+        with open(pyc, "rb") as f:
+            head = f.read(16)
+            if head[4:8] == b"\\x03\\x00\\x00\\x00" and head[8:16] == source_hash(data):
+                code = marshal.loads(f.read())
+                break
+    else:
+        return False
+    exec(code, namespace)
+    return True
+run
+`;
+
 // Writes the bundle into the file system (our sources and catalogs, the vendored wheels' files,
 // all the bytecode); true once written, false without a bundle (or one for another Python).
 async function writeBundle(py) {
@@ -143,7 +185,10 @@ async function writeBundle(py) {
     const { header, offset: start } = readHeader(new Uint8Array(buffer));
     if (header.cache_tag !== py.runPython("import sys\nsys.implementation.cache_tag")) return false;
     let offset = start;
+    const names = new Set(header.files.map(([file]) => file));
     for (const [file, length] of header.files) {
+      const pyc = file.replace(/([^/]+)\.py$/, `__pycache__/$1.${header.cache_tag}.pyc`);
+      if (pyc !== file && names.has(pyc)) compiled.set(length, [...(compiled.get(length) ?? []), HOME + pyc]);
       const target = HOME + file;
       py.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
       py.FS.writeFile(target, new Uint8Array(buffer, offset, length));
@@ -225,6 +270,7 @@ export async function loadPyodide(options = {}) {
   }
   const py = await started;
   checkBytecodeLater(py);
+  runScriptsFromBytecode(py);
   if (options.stdout) py.setStdout({ batched: options.stdout });
   if (options.stderr) py.setStderr({ batched: options.stderr });
   mark("given to PyScript");
