@@ -280,6 +280,7 @@ def test_every_visit_restores_the_shipped_snapshot_online_and_offline(sites, new
     wait_ready(page)
     assert boot(page) == "snapshot"  # a first visit, from the network …
     assert bounded(page, "() => window.djambiBoot.snapshot") == "gzip"  # … as shipped, inflated by the page
+    assert bounded(page, "() => window.djambiBoot.read") == "streamed"
     # The page's script ran from the bundle's bytecode.
     assert bounded(page, "() => window.djambiBoot.ran") == ["app/main.py"]
     # The modules imported after the restore came from the bytecode made at set-up, none from source.
@@ -298,8 +299,10 @@ def test_every_visit_restores_the_shipped_snapshot_online_and_offline(sites, new
     expect(page.locator("#board")).to_have_attribute("data-painted", "saved")
     wait_ready(page)
     assert boot(page) == "snapshot"
-    # The worker's inflated copy (made once the release was installed), not the compressed file.
+    # The worker's inflated copy (made once the release was installed), not the compressed file,
+    # read whole (the worker marks it; the first visit's compressed file was streamed).
     assert bounded(page, "() => window.djambiBoot.snapshot") == "identity"
+    assert bounded(page, "() => window.djambiBoot.read") == "whole"
     compiled = bytecode(page)
     assert compiled["stale"] == []
     assert {"app.dialogs", "app.boardview", "app.panel", "pyscript", "pyscript.display"} <= set(compiled["used"])

@@ -30,7 +30,8 @@
 // pinned build (314.0.7), and this module falls back to a plain start when a restore fails.
 // window.djambiBoot reports what happened ({how, error, snapshot, bytecode, marks}) for tests and
 // benchmarks: how is "snapshot" (restored) or "fresh" (started afresh; error says why); snapshot
-// is the encoding of the file received ("gzip" from the network, "identity" from the worker); ran
+// is the encoding of the file received ("gzip" from the network, "identity" from the worker), read
+// how it was read ("streamed", or "whole": the worker's marked copy); ran
 // lists the page's scripts run from the bundle's bytecode (["app/main.py"]); marks are the
 // stages' times (ms since navigation).
 
@@ -89,6 +90,23 @@ const snapshotFile = fetch(SNAPSHOT_URL).catch((error) => ({ ok: false, status: 
 async function snapshotBytes() {
   const response = await snapshotFile;
   if (!response.ok) throw new Error(`no start-up snapshot (${response.status})`);
+  // The service worker's inflated copy (sw.js marks it): read whole by the browser, off the main
+  // thread, and given to Pyodide as it is (no chunk by chunk copy here: ~480 reads of 64 KB).
+  if (response.headers.get("X-Djambi-Snapshot") === "identity") {
+    const whole = new Uint8Array(await response.arrayBuffer());
+    const parsed = whole.length >= 4 ? readHeader(whole) : null;
+    if (!parsed) throw new Error("start-up snapshot cut short");
+    mark("snapshot header");
+    await checkSnapshot(parsed.header);
+    if (parsed.header.encoding !== "identity") throw new Error(`start-up snapshot encoding ${parsed.header.encoding}`);
+    // Pyodide reads it as 32-bit words: in place when the header leaves it aligned (sw.js pads it).
+    const bytes = parsed.offset % 4 ? whole.slice(parsed.offset) : whole.subarray(parsed.offset);
+    if (bytes.length !== parsed.header.size) throw new Error("start-up snapshot not of the size its header says");
+    mark("snapshot inflated");
+    boot.read = "whole";
+    return bytes;
+  }
+  boot.read = "streamed";
   const reader = response.body.getReader();
   let head = new Uint8Array(0), parsed = null;
   while (!parsed) {
@@ -102,16 +120,7 @@ async function snapshotBytes() {
   }
   mark("snapshot header");
   const { header, offset } = parsed;
-  boot.snapshot = header.encoding; // gzip as shipped; identity as the service worker keeps it
-  const ours = await bundle.then((buffer) => buffer && readHeader(new Uint8Array(buffer))?.header);
-  if (header.format !== "djambi-start-snapshot" || header.pyodide !== version) {
-    throw new Error(`start-up snapshot for Pyodide ${header.pyodide}, not ${version}`);
-  }
-  if (!ours || header.bundle !== ours.digest) throw new Error("start-up snapshot of other sources than this release's");
-  // A returning player's saved game is on the board already (index.html paints it): say so.
-  if (globalThis.document?.getElementById("board")?.dataset.painted === "saved") {
-    say(null, word("restoring", "Restoring the game…"));
-  }
+  await checkSnapshot(header);
   // The rest of the file: what followed the header in the chunk, then the chunks still coming.
   let rest = head.subarray(offset);
   let body = new ReadableStream({
@@ -182,6 +191,20 @@ def run(candidates, text, namespace):  # the .pyc run, or None
     return pyc
 run
 `;
+
+// Rejects a snapshot header that is not this release's (this Pyodide, the bundle this page fetched).
+async function checkSnapshot(header) {
+  boot.snapshot = header.encoding; // gzip as shipped; identity as the service worker keeps it
+  const ours = await bundle.then((buffer) => buffer && readHeader(new Uint8Array(buffer))?.header);
+  if (header.format !== "djambi-start-snapshot" || header.pyodide !== version) {
+    throw new Error(`start-up snapshot for Pyodide ${header.pyodide}, not ${version}`);
+  }
+  if (!ours || header.bundle !== ours.digest) throw new Error("start-up snapshot of other sources than this release's");
+  // A returning player's saved game is on the board already (index.html paints it): say so.
+  if (globalThis.document?.getElementById("board")?.dataset.painted === "saved") {
+    say(null, word("restoring", "Restoring the game…"));
+  }
+}
 
 // Writes the bundle into the file system (our sources and catalogs, the vendored wheels' files,
 // all the bytecode); true once written, false without a bundle (or one for another Python).
