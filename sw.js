@@ -67,11 +67,15 @@ async function inflateSnapshot(cache) {
   const body = new Blob([bytes.subarray(4 + size)]).stream().pipeThrough(new DecompressionStream("gzip"));
   const raw = await new Response(body).arrayBuffer();
   if (raw.byteLength !== header.size) throw new Error(`inflated to ${raw.byteLength} bytes, not ${header.size}`);
-  const head = new TextEncoder().encode(JSON.stringify({ ...header, encoding: "identity" }));
+  // The header padded with spaces to a multiple of 4 bytes (with its length, 4 bytes): the
+  // snapshot then starts 4-byte aligned, and the loader hands it to Pyodide in place.
+  const json = JSON.stringify({ ...header, encoding: "identity" });
+  const head = new TextEncoder().encode(json + " ".repeat((4 - (new TextEncoder().encode(json).length % 4)) % 4));
   const length = new Uint8Array(4);
   new DataView(length.buffer).setUint32(0, head.length, true);
   await cache.put(INFLATED, new Response(new Blob([length, head, raw]), {
-    headers: { "Content-Type": "application/octet-stream" },
+    // The loader reads a file so marked whole (response.arrayBuffer()), not chunk by chunk.
+    headers: { "Content-Type": "application/octet-stream", "X-Djambi-Snapshot": "identity" },
   }));
 }
 

@@ -72,7 +72,7 @@ class App:
     def start(self) -> None:
         self.settings = prefs.load_settings(self.keeper.storage)
         self.slot, self.keeper, loaded = self.library.open()
-        self.set_game(loaded.game, save=False)
+        self.set_game(loaded.game, save=False, draw=False)  # drawn once, below
         if loaded.message:
             self.panel.say(loaded.message, error=True)
         el("#set-handover").checked = self.settings.handover
@@ -134,8 +134,9 @@ class App:
             listen(el(box), "change", self.on_setting)
 
     # ------------------------------------------------------------------ the game object
-    def set_game(self, game: session.Game, save: bool = True) -> None:
-        """Play ``game`` from now on (a new game, a link, a file, another tab's game)."""
+    def set_game(self, game: session.Game, save: bool = True, draw: bool = True) -> None:
+        """Play ``game`` from now on (a new game, a link, a file, another tab's game); ``draw``
+        False leaves the drawing to the caller (the start draws once, when it is done)."""
         self.game = game
         self.picker.reset(game.board)
         self.viewing = None
@@ -146,7 +147,7 @@ class App:
         if save:
             self.save()
         self.loop.reset()
-        self.sync_loop()
+        self.sync_loop(draw)
 
     def use_slot(self, slot: str, keeper: session.Keeper | None = None) -> None:
         """Play the game stored in ``slot`` from now on (a new slot for a new game)."""
@@ -166,10 +167,11 @@ class App:
         elif self.keeper.conflict:
             self.ask_about_other_tab()
 
-    def sync_loop(self) -> None:
+    def sync_loop(self, draw: bool = True) -> None:
         """Bring the computer loop in line with the game (``Loop.sync``), then redraw."""
         self.computer.run(self.loop.sync(self.game), self.game)
-        self.refresh()
+        if draw:
+            self.refresh()
 
     def changed(self, *, animate: bool, announce: bool = True) -> None:
         """After the game changed: save, narrate the new moves, bring the loop in line, redraw."""

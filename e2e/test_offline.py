@@ -280,6 +280,9 @@ def test_every_visit_restores_the_shipped_snapshot_online_and_offline(sites, new
     wait_ready(page)
     assert boot(page) == "snapshot"  # a first visit, from the network …
     assert bounded(page, "() => window.djambiBoot.snapshot") == "gzip"  # … as shipped, inflated by the page
+    assert bounded(page, "() => window.djambiBoot.read") == "streamed"
+    # The page's script ran from the bundle's bytecode.
+    assert bounded(page, "() => window.djambiBoot.ran") == ["app/main.py"]
     # The modules imported after the restore came from the bytecode made at set-up, none from source.
     compiled = bytecode(page)
     assert compiled["written"] > 30 and compiled["stale"] == []
@@ -296,13 +299,30 @@ def test_every_visit_restores_the_shipped_snapshot_online_and_offline(sites, new
     expect(page.locator("#board")).to_have_attribute("data-painted", "saved")
     wait_ready(page)
     assert boot(page) == "snapshot"
-    # The worker's inflated copy (made once the release was installed), not the compressed file.
+    # The worker's inflated copy (made once the release was installed), not the compressed file,
+    # read whole (the worker marks it; the first visit's compressed file was streamed).
     assert bounded(page, "() => window.djambiBoot.snapshot") == "identity"
+    assert bounded(page, "() => window.djambiBoot.read") == "whole"
     compiled = bytecode(page)
     assert compiled["stale"] == []
     assert {"app.dialogs", "app.boardview", "app.panel", "pyscript", "pyscript.display"} <= set(compiled["used"])
     assert status(page) == "Blue to move"
     assert page.locator("#move-list li").count() == 1
+    assert bounded(page, "() => window.djambiBoot.ran") == ["app/main.py"]
+    # The views built on first use (not at the start) open and work after this warm start.
+    page.click("#btn-learn")
+    page.click("#welcome-guide")
+    expect(page.locator("#guide-dialog")).to_be_visible()
+    expect(page.locator(".guide-kind")).to_have_count(6)
+    assert page.locator(".guide-diagram svg").count() == 6
+    page.keyboard.press("Escape")
+    expect(page.locator("#guide-dialog")).to_be_hidden()
+    page.click("#btn-learn")
+    page.click("#welcome-learn")
+    expect(page.locator("#lessons-dialog")).to_be_visible()
+    assert page.locator("#lesson-list-items li[data-lesson]").count() >= 5
+    page.keyboard.press("Escape")
+    expect(page.locator("#lessons-dialog")).to_be_hidden()
     play(page, "H7", "H6")
 
     # Offline: the same, with nothing answering on the server's port.
@@ -319,6 +339,32 @@ def test_every_visit_restores_the_shipped_snapshot_online_and_offline(sites, new
     draws.append(bounded(page, "() => window.djambiBoot.random"))
     assert None not in draws and draws[0] != draws[1]
     assert errors == []
+    assert external_requests == []
+
+
+def test_the_pages_script_runs_from_the_bundles_bytecode_only_while_it_matches(sites, new_page, tmp_path,
+                                                                              external_requests):
+    """The loader runs app/main.py from the bundle's bytecode when PyScript hands it the very text
+    the bundle holds; a script served that differs from the bundle's copy (edited since set-up),
+    even by the same number of bytes, runs from its own text."""
+    folder = copy_site(tmp_path / "site")
+    site = sites(folder)
+    page = new_page(base_url=site.url, has_touch=True, viewport=TABLET)
+    page.goto(site.url)
+    wait_ready(page)
+    assert bounded(page, "() => window.djambiBoot.ran") == ["app/main.py"]
+    assert bounded(page, "() => typeof window.djambiApp") == "function"
+    main = folder / "app" / "main.py"
+    text = main.read_text(encoding="utf-8")
+    edited = text.replace("window.djambiApp = ", "window.djambiApq = ")
+    assert edited != text and len(edited.encode()) == len(text.encode())
+    main.write_text(edited, encoding="utf-8")
+    page.reload()
+    wait_ready(page)
+    assert bounded(page, "() => window.djambiBoot.ran") == []
+    assert bounded(page, "() => typeof window.djambiApq") == "function"
+    play(page, "C7", "F4")
+    assert status(page) == "Blue to move"
     assert external_requests == []
 
 

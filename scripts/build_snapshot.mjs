@@ -19,7 +19,7 @@
 // other sources:
 //   4 bytes   little-endian length N of the header
 //   N bytes   UTF-8 JSON {"format": "djambi-start-snapshot", "pyodide": "<version>",
-//             "bundle": "<the bundle header's digest>", "size": <snapshot bytes>,
+//             "bundle": "<the bundle header's digest>", "maker": "<this script's SHA-256, 16 hex>", "size": <snapshot bytes>,
 //             "encoding": "gzip" | "identity", "modules": [...]}
 //   then      the snapshot, gzip-compressed (31 MB -> ~6 MB; the page inflates it with the
 //             browser's DecompressionStream) unless --raw.
@@ -30,6 +30,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
+import crypto from "node:crypto";
 
 const args = process.argv.slice(2);
 const option = (name) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
@@ -46,12 +47,14 @@ function readHeader(bytes) {
   return { header: JSON.parse(bytes.subarray(4, 4 + size).toString("utf8")), offset: 4 + size };
 }
 
+// This script's own hash, in the header: a snapshot made by another version of it is stale too.
+const MAKER = crypto.createHash("sha256").update(fs.readFileSync(fileURLToPath(import.meta.url))).digest("hex").slice(0, 16);
 const bundle = fs.readFileSync(BUNDLE);
 const { header: bundleHeader, offset: bodyStart } = readHeader(bundle);
 if (!bundleHeader.digest) throw new Error(`${BUNDLE} has no digest: run scripts/build_bytecode.mjs`);
 if (fs.existsSync(OUTPUT)) {
   const { header } = readHeader(fs.readFileSync(OUTPUT));
-  if (header.bundle === bundleHeader.digest && header.pyodide === version
+  if (header.bundle === bundleHeader.digest && header.pyodide === version && header.maker === MAKER
       && header.encoding === (raw ? "identity" : "gzip")) {
     console.error(`[snapshot] ${path.relative(root, OUTPUT)}: up to date`);
     process.exit(0);
@@ -95,6 +98,36 @@ for _name in json.loads(djambi_preload):
     _taken.append(_name)
 json.dumps(_taken)
 `));
+// The standard-library modules that PyScript's own `pyscript` package imports (read from its
+// bytecode in the bundle), imported here too: PyScript imports its package at every start, after
+// the restore, and `html` alone (pyscript.display: html.entities' tables) took ~40 ms of a warm
+// start's main thread. Only modules that reach neither `js`, `pyodide` nor `pyscript` are taken.
+imported.push(...JSON.parse(py.runPython(`
+import dis, json, marshal, sys
+_wanted = set()
+def _imports(code):
+    for _ins in dis.get_instructions(code):
+        if _ins.opname == "IMPORT_NAME" and _ins.argval.partition(".")[0] in sys.stdlib_module_names:
+            _wanted.add(_ins.argval)
+    for _const in code.co_consts:
+        if hasattr(_const, "co_code"):
+            _imports(_const)
+for _file in json.loads(djambi_pyscript_pyc):
+    with open(_file, "rb") as _f:
+        _imports(marshal.loads(_f.read()[16:]))
+_taken = []
+for _name in sorted(_wanted - set(sys.modules)):
+    _mark = set(sys.modules)
+    __import__(_name)
+    if {"js", "pyodide", "pyscript"} & {_m.partition(".")[0] for _m in set(sys.modules) - _mark}:
+        raise RuntimeError(f"{_name} imports js, pyodide or pyscript: not a page-free module")
+    _taken.append(_name)
+json.dumps(_taken)
+`.replace("djambi_pyscript_pyc", JSON.stringify(JSON.stringify(
+  bundleHeader.files.map(([file]) => file).filter((file) => /^pyscript\/__pycache__\/.*\.pyc$/.test(file))
+    .map((file) => HOME + file)))))));
+py.runPython("for _name in ('dis', 'marshal', '_wanted', '_imports', '_file', '_f', '_ins', '_const'):\n"
+  + "    globals().pop(_name, None)");
 // The page's __main__ starts as Pyodide leaves it: nothing of the above stays there.
 py.runPython("for _name in ('importlib', 'json', 'sys', '_taken', '_name', '_mark', '_error', 'djambi_preload'):\n"
   + "    globals().pop(_name, None)\nglobals().pop('_name', None)");
@@ -102,7 +135,7 @@ const snapshot = py.makeMemorySnapshot();
 const body = raw ? Buffer.from(snapshot.buffer, snapshot.byteOffset, snapshot.byteLength)
                  : zlib.gzipSync(snapshot, { level: 6 });
 const header = Buffer.from(JSON.stringify({
-  format: "djambi-start-snapshot", pyodide: version, bundle: bundleHeader.digest,
+  format: "djambi-start-snapshot", pyodide: version, bundle: bundleHeader.digest, maker: MAKER,
   size: snapshot.byteLength, encoding: raw ? "identity" : "gzip", modules: imported,
 }));
 const length = Buffer.alloc(4);

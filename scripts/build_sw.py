@@ -207,7 +207,8 @@ def _header(data: bytes) -> dict | None:
 
 def snapshot_is_stale(root: Path = ROOT) -> bool:
     """True when ``SNAPSHOT`` is missing or was made from another bundle than ``BYTECODE``
-    (its header names the bundle's digest); no bundle, or not one (a test's stand-in): False."""
+    (its header names the bundle's digest) or by another version of build_snapshot.mjs (its
+    header's ``maker``: the script's SHA-256, 16 hex digits); no bundle, or not one (a test's stand-in): False."""
     root = Path(root)
     bundle = root / BYTECODE
     ours = _header(bundle.read_bytes()) if bundle.is_file() else None
@@ -219,7 +220,13 @@ def snapshot_is_stale(root: Path = ROOT) -> bool:
     with open(snapshot, "rb") as f:
         made = _header(f.read(1 << 16))
     version = _pyodide_version()
-    return not made or made.get("bundle") != ours["digest"] or (version is not None and made.get("pyodide") != version)
+    return (not made or made.get("bundle") != ours["digest"] or made.get("maker") != snapshot_maker()
+            or (version is not None and made.get("pyodide") != version))
+
+
+def snapshot_maker() -> str:
+    """What a snapshot's header names as its ``maker``: build_snapshot.mjs's SHA-256 (16 hex)."""
+    return hashlib.sha256((Path(__file__).resolve().parent / "build_snapshot.mjs").read_bytes()).hexdigest()[:16]
 
 
 def _pyodide_version() -> str | None:

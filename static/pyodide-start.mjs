@@ -21,6 +21,8 @@
 // - After a restore, `random` is reseeded from the browser's entropy (the snapshot froze its
 //   state), the time zone and LANG are the browser's again (the snapshot was made on the
 //   build machine), and the import system's cached directory listings are dropped.
+// - PyScript's run of the page's script (app/main.py) takes the bundle's bytecode when the text is
+//   the bundle's (runScriptsFromBytecode), instead of parsing and compiling 33 KB at every start.
 // - The runtime starts when this module is evaluated (index.html imports it async in <head>), not when
 //   PyScript gets round to asking for it; PyScript then takes that interpreter (see loadPyodide).
 //
@@ -28,7 +30,10 @@
 // pinned build (314.0.7), and this module falls back to a plain start when a restore fails.
 // window.djambiBoot reports what happened ({how, error, snapshot, bytecode, marks}) for tests and
 // benchmarks: how is "snapshot" (restored) or "fresh" (started afresh; error says why); snapshot
-// is the encoding of the file received ("gzip" from the network, "identity" from the worker).
+// is the encoding of the file received ("gzip" from the network, "identity" from the worker), read
+// how it was read ("streamed", or "whole": the worker's marked copy); ran
+// lists the page's scripts run from the bundle's bytecode (["app/main.py"]); marks are the
+// stages' times (ms since navigation).
 
 import { loadPyodide as startPyodide, version } from "./vendor/pyodide/pyodide.mjs";
 
@@ -40,7 +45,7 @@ const ROOT_URL = new URL("../", import.meta.url).href; // where djambi/ and app/
 const BYTECODE_URL = new URL("./vendor/bytecode.bin", import.meta.url).href; // scripts/build_bytecode.mjs
 const HOME = "/home/pyodide/"; // PyScript writes [files] relative to Pyodide's working directory
 
-const boot = (globalThis.djambiBoot = { how: "starting", error: null, marks: {} });
+const boot = (globalThis.djambiBoot = { how: "starting", error: null, marks: {}, ran: [] });
 const mark = (name) => { boot.marks[name] = Math.round(performance.now()); };
 mark("loader evaluated");
 // The page's loading bar (index.html defines djambiLoading at the end of <body>; this module may
@@ -85,6 +90,23 @@ const snapshotFile = fetch(SNAPSHOT_URL).catch((error) => ({ ok: false, status: 
 async function snapshotBytes() {
   const response = await snapshotFile;
   if (!response.ok) throw new Error(`no start-up snapshot (${response.status})`);
+  // The service worker's inflated copy (sw.js marks it): read whole by the browser, off the main
+  // thread, and given to Pyodide as it is (no chunk by chunk copy here: ~480 reads of 64 KB).
+  if (response.headers.get("X-Djambi-Snapshot") === "identity") {
+    const whole = new Uint8Array(await response.arrayBuffer());
+    const parsed = whole.length >= 4 ? readHeader(whole) : null;
+    if (!parsed) throw new Error("start-up snapshot cut short");
+    mark("snapshot header");
+    await checkSnapshot(parsed.header);
+    if (parsed.header.encoding !== "identity") throw new Error(`start-up snapshot encoding ${parsed.header.encoding}`);
+    // Pyodide reads it as 32-bit words: in place when the header leaves it aligned (sw.js pads it).
+    const bytes = parsed.offset % 4 ? whole.slice(parsed.offset) : whole.subarray(parsed.offset);
+    if (bytes.length !== parsed.header.size) throw new Error("start-up snapshot not of the size its header says");
+    mark("snapshot inflated");
+    boot.read = "whole";
+    return bytes;
+  }
+  boot.read = "streamed";
   const reader = response.body.getReader();
   let head = new Uint8Array(0), parsed = null;
   while (!parsed) {
@@ -98,16 +120,7 @@ async function snapshotBytes() {
   }
   mark("snapshot header");
   const { header, offset } = parsed;
-  boot.snapshot = header.encoding; // gzip as shipped; identity as the service worker keeps it
-  const ours = await bundle.then((buffer) => buffer && readHeader(new Uint8Array(buffer))?.header);
-  if (header.format !== "djambi-start-snapshot" || header.pyodide !== version) {
-    throw new Error(`start-up snapshot for Pyodide ${header.pyodide}, not ${version}`);
-  }
-  if (!ours || header.bundle !== ours.digest) throw new Error("start-up snapshot of other sources than this release's");
-  // A returning player's saved game is on the board already (index.html paints it): say so.
-  if (globalThis.document?.getElementById("board")?.dataset.painted === "saved") {
-    say(null, word("restoring", "Restoring the game…"));
-  }
+  await checkSnapshot(header);
   // The rest of the file: what followed the header in the chunk, then the chunks still coming.
   let rest = head.subarray(offset);
   let body = new ReadableStream({
@@ -134,6 +147,65 @@ async function snapshotBytes() {
   return bytes;
 }
 
+// The bytecode files of the bundle's sources, by the source's length in bytes (writeBundle).
+const compiled = new Map();
+
+// PyScript runs the page's script (app/main.py, 33 KB) with runPythonAsync(its text), which parses
+// and compiles it at every start (~35 ms of a warm start's main thread). When the text is that of
+// a source in the bundle (its hash is the one its .pyc was made from), the bytecode runs instead,
+// in the same namespace (__main__), with the same result for PyScript (the script's errors are
+// raised to it as before; their tracebacks name the file). Anything else is Pyodide's own run.
+function runScriptsFromBytecode(py) {
+  const original = py.runPythonAsync.bind(py);
+  let run = null;
+  py.runPythonAsync = (code, options = {}) => {
+    const candidates = typeof code === "string" && !options.filename && !options.locals
+      ? compiled.get(new TextEncoder().encode(code).length) : null;
+    if (!candidates) return original(code, options);
+    run ??= py.runPython(RUN_BYTECODE, { globals: py.toPy({}) });
+    try {
+      const ran = run(candidates, code, options.globals ?? py.globals);
+      if (!ran) return original(code, options);
+      boot.ran.push(ran.slice(HOME.length).replace(/__pycache__\/([^/.]+)\.[^/]+\.pyc$/, "$1.py"));
+      return Promise.resolve(undefined);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+}
+
+const RUN_BYTECODE = `
+import marshal
+from importlib.util import source_hash
+def run(candidates, text, namespace):  # the .pyc run, or None
+    data = text.encode()
+    for pyc in candidates:
+        with open(pyc, "rb") as f:
+            head = f.read(16)
+            if head[4:8] == b"\\x03\\x00\\x00\\x00" and head[8:16] == source_hash(data):
+                code = marshal.loads(f.read())
+                break
+    else:
+        return None
+    exec(code, namespace)
+    return pyc
+run
+`;
+
+// Rejects a snapshot header that is not this release's (this Pyodide, the bundle this page fetched).
+async function checkSnapshot(header) {
+  boot.snapshot = header.encoding; // gzip as shipped; identity as the service worker keeps it
+  const ours = await bundle.then((buffer) => buffer && readHeader(new Uint8Array(buffer))?.header);
+  if (header.format !== "djambi-start-snapshot" || header.pyodide !== version) {
+    throw new Error(`start-up snapshot for Pyodide ${header.pyodide}, not ${version}`);
+  }
+  if (!ours || header.bundle !== ours.digest) throw new Error("start-up snapshot of other sources than this release's");
+  // A returning player's saved game is on the board already (index.html paints it): say so.
+  if (globalThis.document?.getElementById("board")?.dataset.painted === "saved") {
+    say(null, word("restoring", "Restoring the game…"));
+  }
+}
+
 // Writes the bundle into the file system (our sources and catalogs, the vendored wheels' files,
 // all the bytecode); true once written, false without a bundle (or one for another Python).
 async function writeBundle(py) {
@@ -143,7 +215,10 @@ async function writeBundle(py) {
     const { header, offset: start } = readHeader(new Uint8Array(buffer));
     if (header.cache_tag !== py.runPython("import sys\nsys.implementation.cache_tag")) return false;
     let offset = start;
+    const names = new Set(header.files.map(([file]) => file));
     for (const [file, length] of header.files) {
+      const pyc = file.replace(/([^/]+)\.py$/, `__pycache__/$1.${header.cache_tag}.pyc`);
+      if (pyc !== file && names.has(pyc)) compiled.set(length, [...(compiled.get(length) ?? []), HOME + pyc]);
       const target = HOME + file;
       py.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
       py.FS.writeFile(target, new Uint8Array(buffer, offset, length));
@@ -218,6 +293,7 @@ const started = start();
 const OUR_OPTIONS = new Set(["indexURL", "stdout", "stderr"]);
 
 export async function loadPyodide(options = {}) {
+  mark("PyScript asked");
   const other = Object.keys(options).filter((key) => !OUR_OPTIONS.has(key) && options[key] !== undefined);
   if (other.length) {
     console.warn(`Djambi: loadPyodide options ${other.join(", ")}: starting a runtime without the snapshot.`);
@@ -225,6 +301,7 @@ export async function loadPyodide(options = {}) {
   }
   const py = await started;
   checkBytecodeLater(py);
+  runScriptsFromBytecode(py);
   if (options.stdout) py.setStdout({ batched: options.stdout });
   if (options.stderr) py.setStderr({ batched: options.stderr });
   mark("given to PyScript");

@@ -189,15 +189,17 @@ def test_the_bytecode_bundle_carries_the_trees_sources(tmp_path):
     assert build_sw.refresh_bundle(site) is False
 
 
-def _snapshot_file(bundle: str, pyodide: str | None = None) -> bytes:
+def _snapshot_file(bundle: str, pyodide: str | None = None, maker: str | None = None) -> bytes:
     header = json.dumps({"format": "djambi-start-snapshot", "pyodide": pyodide or build_sw._pyodide_version(),
-                         "bundle": bundle, "size": 4, "encoding": "identity"}).encode()
+                         "bundle": bundle, "maker": maker or build_sw.snapshot_maker(), "size": 4,
+                         "encoding": "identity"}).encode()
     return len(header).to_bytes(4, "little") + header + b"snap"
 
 
 def test_the_snapshot_follows_its_bundle(tmp_path):
     """The start-up snapshot names the bundle it was made from (the digest in the bundle's header,
-    of every file in it); a snapshot of another bundle, of another Pyodide, or none is stale, and
+    of every file in it) and the script that made it; a snapshot of another bundle, of another
+    Pyodide, made by another version of build_snapshot.mjs, or none is stale, and
     ``--check`` says so (scripts/build_sw.py makes it again, with node, when it writes)."""
     site = tmp_path / "site"
     (site / "static" / "vendor").mkdir(parents=True)
@@ -214,6 +216,8 @@ def test_the_snapshot_follows_its_bundle(tmp_path):
     assert build_sw.refresh_snapshot(site, write=False) is True
     snapshot.write_bytes(_snapshot_file(digest, pyodide="0.0.1"))
     assert build_sw.snapshot_is_stale(site) is (build_sw._pyodide_version() is not None)
+    snapshot.write_bytes(_snapshot_file(digest, maker="0" * 16))  # made by another build_snapshot.mjs
+    assert build_sw.snapshot_is_stale(site)
     snapshot.write_bytes(b"\xff\xff\xff\xff not one")
     assert build_sw.snapshot_is_stale(site)
     snapshot.write_bytes(_snapshot_file(digest))
@@ -241,3 +245,5 @@ def test_set_up_left_the_snapshot_made_from_the_bundle():
     assert build_sw.snapshot_is_stale(ROOT) is False
     assert {"djambi.board", "djambi.ai", "app.render", "app.session", "app.ui"} <= set(made["modules"])
     assert not {"app.main", "app.dom", "app.boardview", "djambi.__main__"} & set(made["modules"])
+    # and the standard library PyScript's own package imports at every start (pyscript.display)
+    assert "html" in made["modules"] and made["maker"] == build_sw.snapshot_maker()
