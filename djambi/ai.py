@@ -7,7 +7,18 @@ Levels (``LEVELS``):
             thousands of placement variants a kill creates.
 ``easy``    one ply, greedy over the evaluation, with noise.
 ``normal``  paranoid search (every other player minimises the mover's score) one ply deep, then a
-            quiescence search over the kills that follow, whoever makes them (≤ 2,500 nodes).
+            quiescence search over the kills that follow. Every move first gets its static value
+            (``prepass``), so the search runs best-first and, with a *narrow* quiescence (one
+            corpse square per kill; an opponent only takes the root player's pieces or a chief),
+            finishes its ply within 2,500 nodes even in a busy opening. Then, best move first, it
+            plays the first move that lets no opponent set up a kill of its chief for the player
+            after him (``Search._set_up``: a provocateur dropping a piece beside the chief, a
+            piece moved off a line). A chief that a player moving first can kill costs nearly the
+            game (``danger``); with two players left it searches two plies (enough to open a wall
+            round the last chief and kill through the gap) and values a draw against the players
+            left; until the first kill its necromobile stays home unless attacked
+            (``necro_home``: out in the field it is only a target, and without it a chief sealed
+            in corpses later is out of reach for good).
 ``hard``    paranoid search too, but every move first gets its static value (stage 0), so that
             the one-ply search with a *narrow* quiescence (one corpse square per kill; an
             opponent only takes the root player's pieces or a chief) runs best-first and always
@@ -31,7 +42,11 @@ Levels (``LEVELS``):
             while every move seen allows one. The evaluation has the static form of it (a
             provocateur that can reach a killer of the next player while the chief has an
             empty square beside him: ``drop``). A two-ply player like the sparring partner
-            finds such set-ups and plays them: they were most of ``hard``'s early losses.
+            finds such set-ups and plays them: they were most of ``hard``'s early losses. Like
+            ``normal``, a chief that a player moving first can kill costs it nearly the game
+            (``danger``). With two players left it plays the plain two-ply search, without the
+            look-ahead's model of several opponents (``duel_plain``), and holding the maze is
+            worth more there (``duel_power``: the ruler moves twice to his one opponent's once).
 
 The search is *paranoid* (Sturtevant & Korf): a multi-player search in which the root player
 maximises and every opponent, whenever ``board.turn`` says it is his move, minimises the root
@@ -76,19 +91,12 @@ from .turns import Turn, next_turn
 LEVELS = ("random", "easy", "normal", "hard")
 #: Settings tried in tournaments but not offered as levels (see the README): ``hard-brs`` is hard
 #: (before its set-up checks) with a best-reply quiescence; ``mcts`` is Monte-Carlo tree search
-#: with a max^n backup and progressive history (``Search._mcts``); ``expert`` is normal's search,
-#: then, best move first, the first move that lets no opponent set up a kill of its chief for
-#: the player after him (``Search._set_up``), with the static ``drop`` danger in its evaluation.
-#: It beat the sparring partner about as often as ``hard`` does but is no level: with no noise,
-#: its games against three ``normal`` repeat every four, and it lost all four (see the README).
-#: ``normal-next`` is the candidate for ``normal`` (issue 13's finishing goal): one ply searched
-#: best-first from every move's static value with a narrow quiescence (it finishes its ply in a
-#: busy opening instead of choosing among the few moves it had seen); a chief that a player
-#: moving first can kill costs nearly the game (``danger``); two plies with two players left
-#: (enough to open a wall round the last chief and kill through the gap), a draw valued against
-#: the players left; until the first kill the necromobile stays home unless attacked
-#: (``necro_home``). It won 479 of 480 games against killers, but three of it beat ``hard``.
-EXPERIMENTAL_LEVELS = ("hard-brs", "mcts", "expert", "normal-next")
+#: with a max^n backup and progressive history (``Search._mcts``); ``expert`` is the first
+#: ``normal``'s search (full quiescence, no ordering) with the set-up check that ``normal`` now
+#: has: it beat the sparring partner about as often as ``hard`` does but is no level (with no
+#: noise, its games against three of the first ``normal`` repeat every four, and it lost all
+#: four).
+EXPERIMENTAL_LEVELS = ("hard-brs", "mcts", "expert")
 
 CHIEF, ASSASSIN, REPORTER, PROVOCATEUR, NECROMOBILE, MILITANT = range(6)
 
@@ -673,26 +681,29 @@ def random_move(board: Board, rng: random.Random) -> Move:
 #: move), ``relay_extend`` (look-aheads past ``lookahead`` while every move seen loses),
 #: ``drop`` (the evaluation's static set-up danger), ``danger`` (what the root player's chief
 #: costs when a player who moves before him can kill him: ``evaluate``), ``necro_home`` (what
-#: moving the necromobile costs before the first kill, unless it is attacked). MCTS
+#: moving the necromobile costs before the first kill, unless it is attacked), ``duel_plain`` (no
+#: look-ahead with two players left), ``duel_power`` (``power`` with two players left),
+#: ``screen`` (moves, best first, checked for set-ups after the search: ``Search._set_up``). MCTS
 #: (experimental): ``uct`` (exploration constant), ``history`` (weight of progressive history),
 #: ``playout`` (plies before the evaluation), ``scale`` (of the logistic that maps evaluations
 #: to results).
 _SETTINGS = {
     "easy": dict(depth=1, nodes=400, qdepth=0, noise=3.0),
-    "normal": dict(depth=1, nodes=2500, qdepth=3, noise=0.0, keep=10.0, sealed=30.0),
+    # One ply best-first with a narrow quiescence, then the first move (best first) that allows
+    # no set-up; two plies in a duel; the chief's danger; the necromobile home (the README).
+    "normal": dict(depth=1, nodes=2500, qdepth=3, noise=0.0, keep=20.0, sealed=30.0, prepass=True,
+                   qnarrow=True, danger=300.0, duel_depth=2, duel_nodes=4000, relative_draw=True,
+                   necro_home=5.0, drop=25.0, screen=200, cap=9000),
     "hard": dict(depth=1, nodes=3000, qdepth=3, noise=0.0, margin=15.0,
                  lookahead=5, follow_nodes=600, weight=0.5,
                  prepass=True, qnarrow=True, relative_draw=True, opening_noise=0.5, trap=20.0,
                  extend=10, duel_depth=2, duel_nodes=8000, cap=11000, keep=10.0, sealed=30.0,
-                 relay=800.0, relay_all=True, relay_extend=200, drop=25.0),
-    # Normal's search, then the first move (best first) that allows no set-up.
+                 relay=800.0, relay_all=True, relay_extend=200, drop=25.0, danger=300.0,
+                 duel_plain=True, duel_power=40.0),
+    # The first normal's search (full quiescence, 2,500 nodes), then the first move (best
+    # first) that allows no set-up.
     "expert": dict(depth=1, nodes=2500, qdepth=3, noise=0.0, keep=10.0, sealed=30.0,
                    drop=25.0, screen=200, cap=9000),
-    # The candidate for normal (see the README): finishes its games against killers, but
-    # beats hard (hard must take its chief danger first).
-    "normal-next": dict(depth=1, nodes=2500, qdepth=3, noise=0.0, keep=20.0, sealed=30.0,
-                        danger=300.0, prepass=True, qnarrow=True, duel_depth=2, duel_nodes=4000,
-                        relative_draw=True, necro_home=5.0),
     # Hard with a best-reply quiescence (every opponent's kills in one minimising layer).
     "hard-brs": dict(depth=1, nodes=3000, qdepth=3, noise=0.0, margin=15.0,
                    lookahead=5, follow_nodes=600, weight=0.5,
@@ -903,9 +914,13 @@ class Search:
                     yield
             order.sort(key=lambda i: -static[i])
             self._best = self._checked(moves[order[0]])
+        duel = sum(1 for p in range(4) if board._control[p] == p) == 2
+        chosen = None  # the index of the move the search chose (``self._best``)
         try:
             max_depth = st["depth"]
-            if st.get("duel_depth") and sum(1 for p in range(4) if board._control[p] == p) == 2:
+            if duel and st.get("duel_power"):
+                self.power = st["duel_power"]  # the maze's extra turns are a double move
+            if st.get("duel_depth") and duel:
                 # Two players left: the paranoid search is exact minimax; look one ply deeper.
                 max_depth = st["duel_depth"]
                 if self._max_nodes is None:
@@ -927,7 +942,7 @@ class Search:
                     new_scores[i] = v
                     if best_i is None or v > alpha:
                         alpha = v
-                        best_i = i
+                        best_i = chosen = i
                         self._best = self._checked(m)
                     yield
                 scores = new_scores
@@ -939,6 +954,11 @@ class Search:
             # The moves best first: the first that lets no opponent set up a kill of the root
             # player's chief for the player after him (see ``_relay``).
             order.sort(key=lambda i: -scores[i])
+            if chosen is not None:
+                # The search's choice first: a deeper pass cut short by the budget (a duel's
+                # second ply) has ranked it above the last finished pass's order.
+                order.remove(chosen)
+                order.insert(0, chosen)
             for i in order[:st["screen"]]:
                 if -1e8 < scores[i] <= -WIN / 2 or self.nodes >= st.get("cap", total_budget * 3):
                     break  # a lost move (or the work's cap); an unsearched one scores -1e9
@@ -948,7 +968,7 @@ class Search:
                     break
             return
         k = st.get("lookahead", 0)
-        if not k:
+        if not k or (duel and st.get("duel_plain")):
             return
         # Stage 2: for the best few moves, let the opponents answer as a greedy player would
         # until it is the root player's turn again, then search his best follow-up. This sees

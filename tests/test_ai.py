@@ -11,6 +11,7 @@ from djambi.ai import (
     EXPERIMENTAL_LEVELS,
     LEVELS,
     SLICE_NODES,
+    _SETTINGS,
     Search,
     _Gen,
     _even,
@@ -25,8 +26,7 @@ from djambi.tournament import main as tournament_main
 from djambi.tournament import run, seating, wilson
 
 #: Node budgets that keep the searching levels quick in tests (Pyodide is slower).
-SMALL = {"random": None, "easy": None, "normal": 600, "hard": 1500, "hard-brs": 1500, "mcts": 1500, "expert": 600,
-         "normal-next": 600}
+SMALL = {"random": None, "easy": None, "normal": 600, "hard": 1500, "hard-brs": 1500, "mcts": 1500, "expert": 600}
 
 
 def position(pieces: dict[str, str], turn: str = "r", control: str = "rbyg", quiet: int = 0) -> Board:
@@ -130,9 +130,17 @@ def test_each_slice_is_bounded_in_work(level):
 
 def test_node_budget_is_kept():
     board = played(8, 70)
-    search = Search(board, "normal", 5, max_nodes=300)
-    search.run()
-    assert search.nodes <= 300
+    assert len(candidate_moves(board)) > 40
+    easy = Search(board, "easy", 5, max_nodes=40)
+    easy.run()
+    assert easy.nodes <= 40
+    # normal: the one-ply search within its budget, then the set-up check of the moves best first
+    # (``screen``), which stops at the level's cap.
+    small = Search(board, "normal", 5, max_nodes=300)
+    small.run()
+    full = Search(board, "normal", 5)
+    full.run()
+    assert small.nodes < full.nodes <= _SETTINGS["normal"]["cap"]
 
 
 def test_random_level_is_deterministic_and_varies_with_the_seed():

@@ -83,7 +83,7 @@ def test_the_danger_is_real(name):
     assert red_dies(blue_now), WHAT[name]
 
 
-@pytest.mark.parametrize("level", ["normal", "hard", "hard-brs", "expert", "normal-next"])
+@pytest.mark.parametrize("level", ["normal", "hard", "hard-brs", "expert"])
 @pytest.mark.parametrize("name", sorted(DANGERS))
 def test_every_level_from_normal_up_answers(name, level):
     board = board_from(DANGERS[name])
@@ -136,8 +136,8 @@ def test_the_set_up_is_real():
     assert safe == ["C2-B1"]
 
 
-@pytest.mark.parametrize("level", ["hard", "expert"])
-def test_hard_sees_a_kill_set_up_for_the_next_player(level):
+@pytest.mark.parametrize("level", ["normal", "hard", "expert"])
+def test_every_level_from_normal_up_sees_a_kill_set_up_for_the_next_player(level):
     board = board_from(RELAY)
     move = Search(board, level, 1).run()
     board.push(move)
@@ -147,10 +147,10 @@ def test_hard_sees_a_kill_set_up_for_the_next_player(level):
 # A danger from a player who moves two turns later, in a full board (a game of normal's against
 # three random killers, seed 4, game 82, ply 6): Yellow's provocateur on H2 could take Blue's
 # militant from H6 and drop him on H2, beside Yellow's chief on I1; Green and Red move, then Blue
-# kills the chief. ``normal`` plays exactly that: its one-ply search runs out of nodes in the
-# opening's many kills before it has seen most moves, and the chief's danger counts a few
-# pieces' worth. ``normal-next`` orders the search by every move's static value (``prepass``)
-# and counts a chief that a player moving first can kill as nearly the game (``danger``).
+# kills the chief. The first ``normal`` played exactly that: its one-ply search ran out of nodes
+# in the opening's many kills before it had seen most moves, and the chief's danger counted a few
+# pieces' worth. ``normal`` now orders the search by every move's static value (``prepass``) and
+# counts a chief that a player moving first can kill as nearly the game (``danger``).
 FAR = "P1.rCrArM3bMbAbC/rRrPrM3bM1bR/1rMrN3bNbPbM/6xMbM1/5yM3/rM8/gM1gN3yN1yM/gRgPgM3yMyPyR/gCgAgM3yMyAyC.rbyg.y.1"
 
 
@@ -177,8 +177,8 @@ def test_the_far_danger_is_real():
     assert {kill.split("@")[0] for kill in killers_before(board, 2)} == {"H2-I1"}
 
 
-@pytest.mark.parametrize("level", ["normal-next", "hard"])
-def test_hard_and_normal_next_do_not_open_their_chief_to_a_later_player(level):
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_normal_and_hard_do_not_open_their_chief_to_a_later_player(level):
     board = Board.from_code(FAR)
     move = Search(board, level, 4 * 100003 + 6).run()
     board.push(move)

@@ -1,7 +1,7 @@
 """Finishing a won game (issue 13): far ahead, a player wins; he does not shuffle until the
 120-turn draw. Positions from tournament games against three random killers (``bench/peer.py``:
-a random kill whenever there is one, else a random move) that ``normal`` drew. ``normal-next``
-(the candidate for ``normal``, experimental until ``hard`` beats it again) is tested here."""
+a random kill whenever there is one, else a random move) that the first ``normal`` drew (the
+one-ply search without ordering, duels or the necromobile rule); today's ``normal`` is tested."""
 
 import pytest
 
@@ -17,8 +17,8 @@ from djambi.pieces import living_code
 # lone chief sits on A1 behind his own reporter (A2) and assassin (B1) and a corpse (B2), every
 # line to them closed by corpses but one, which Blue's own reporter (B3) blocks. No kill is in
 # sight for a one-ply search: the wall must be opened first (the necromobile takes a corpse away,
-# then a piece kills through the gap). The one-ply ``normal`` shuffled B3-C3-B3 and drew by the
-# 120-turn rule; with two players left ``normal-next`` searches two plies (``duel_depth``).
+# then a piece kills through the gap). The first one-ply ``normal`` shuffled B3-C3-B3 and drew by
+# the 120-turn rule; with two players left ``normal`` now searches two plies (``duel_depth``).
 OWN_FORTRESS = ("P1.xCxM5bR1/xMxMrMxM1bM3/3bA5/1bN6xM/xM1xMxPbC2bPxP/1xMxAxRxMxA3/xMrR2xM3xC/"
                 "gRxPxM3yNxN1/gCgAxM2xN1xM1.bbbg.b.16")
 
@@ -46,8 +46,8 @@ def test_the_fortress_ending_is_two_players_far_apart():
 
 
 @pytest.mark.parametrize("seed", [0, 1])
-def test_normal_next_opens_a_fortress_and_kills_the_last_chief(seed):
-    board, plies = play_out(OWN_FORTRESS, "normal-next", seed, 20)
+def test_normal_opens_a_fortress_and_kills_the_last_chief(seed):
+    board, plies = play_out(OWN_FORTRESS, "normal", seed, 20)
     outcome = board.outcome()
     assert outcome is not None and outcome.winner == Party.BLUE, (seed, plies, board.code())
 
@@ -58,14 +58,14 @@ def necromobile_moves(board: Board, move) -> bool:
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
-def test_normal_next_keeps_its_necromobile_home_until_there_is_a_corpse(seed):
+def test_normal_keeps_its_necromobile_home_until_there_is_a_corpse(seed):
     # Before the first kill the necromobile has nothing to carry; out in the field it is only a
     # target, and without it a chief sealed in corpses later is out of reach for good (every
-    # draw of normal-next's against killers in the runs before it). Each seat's first moves
+    # draw against killers in the runs before that rule). Each seat's first moves
     # from the start.
     board = Board()
     for _ in range(8):
-        move = Search(board, "normal-next", seed).run()
+        move = Search(board, "normal", seed).run()
         assert not necromobile_moves(board, move), (board.turn, move.text())
         board.push(move)
 
@@ -83,12 +83,12 @@ ATTACKED = """
 """
 
 
-def test_normal_next_moves_its_necromobile_when_it_is_attacked():
+def test_normal_moves_its_necromobile_when_it_is_attacked():
     # No corpse yet, but Blue's militant on C5, two squares away, can kill Red's necromobile on
     # C3, and Blue moves next: it leaves (or is covered).
     board = board_from(ATTACKED)
     assert board.turn == Party.RED
-    move = Search(board, "normal-next", 0).run()
+    move = Search(board, "normal", 0).run()
     red_necromobile = living_code(Kind.NECROMOBILE, Party.RED)
     board.push(move)
     assert board.cells.count(red_necromobile) == 1, move.text()
@@ -96,3 +96,22 @@ def test_normal_next_moves_its_necromobile_when_it_is_attacked():
         board.push(reply)
         assert board.cells.count(red_necromobile) == 1, (move.text(), reply.text())
         board.pop()
+
+
+# Seed 21, game 3, ply 65 (Green to move), from a game of ``hard`` against three ``normal``: two
+# players left, Red's chief rules from the maze, so Red moves twice to Green's once. Green's
+# provocateur (B2) can take him out of it. With two players left the maze is worth its extra
+# turns to ``hard`` (``duel_power``), and it takes them from Red. With the maze worth a few
+# pieces (as before, with or without the look-ahead in duels) it played G4-D1 and lost that game.
+RED_RULES = ("P1.1rAgM2bM1xAxM/rM6xMxC/5xA1xPxN/1xNxR6/xM3rCxM2xM/gM1gM3gN1xM/xA6yRxM/"
+             "gRgP5xNxM/gCxRgM1xPrPxMxMxC.rrrg.g.0")
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_hard_takes_the_maze_from_the_last_opponent(seed):
+    board = Board.from_code(RED_RULES)
+    assert board.turn == Party.GREEN and board.active_players == [Party.RED, Party.GREEN]
+    assert board.ruler == Party.RED
+    move = Search(board, "hard", seed).run()
+    board.push(move)
+    assert board.ruler != Party.RED, move.text()
