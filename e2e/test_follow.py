@@ -274,6 +274,7 @@ def test_game_file_saved_and_opened_in_a_fresh_browser(new_page, tmp_path, exter
     tap(page, "C7", "F4")
     expect(page.locator("#status")).to_have_text("Yellow to move", timeout=20_000)
     tap(page, "G3", "G4")
+    expect(page.locator("#status")).to_have_text("Green to move")  # the three moves played
     page.click("#btn-share")
     with page.expect_download() as info:
         page.click("#btn-save-file")
@@ -281,6 +282,7 @@ def test_game_file_saved_and_opened_in_a_fresh_browser(new_page, tmp_path, exter
     info.value.save_as(path)
     text = path.read_text()
     assert '[Blue "Computer (easy)"]' in text and "1. Red C7-F4" in text and "[Date " in text
+    assert "Yellow G3-G4" in text, text
     code = game_code(page)
 
     fresh = ready(new_page(**SIZES["desktop"]))  # another browser profile: nothing saved
