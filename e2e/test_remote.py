@@ -140,7 +140,9 @@ def test_two_devices_play_a_game_by_links(new_page, screenshot_dir, external_req
         expect(message).to_contain_text("Your turn: Red to move.")
         assert game_code(phone) == game_code(tablet)
         assert phone.is_hidden("#thinking")  # the phone never played Yellow itself
-    assert moves(phone) == 16
+    # Four rounds of the four players, and any extra turns of a chief ruling from the maze (the
+    # computer's moves vary from run to run: Yellow's chief can take the maze and play twice).
+    assert moves(phone) == moves(tablet) >= 16
     shoot(phone, screenshot_dir, "phone-after-four-rounds")
     # the same link opened twice changes nothing
     open_link(phone, link)
