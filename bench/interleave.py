@@ -2,8 +2,9 @@
 
     .venv/bin/python bench/interleave.py ROUNDS NAME=DIR [NAME=DIR ...]
 
-Each DIR is a copy of the tree with static/vendor/ and precache-manifest.js made (copy the
-working tree without .git, .venv and node_modules, change it, run scripts/build_sw.py there).
+Each DIR is a copy of the tree, set up: copy the working tree without .git, .venv and
+node_modules, link those two from the working tree, make the change, and run `bash scripts/setup`
+there (it remakes the bundle's bytecode, the snapshot and the precache manifest as needed).
 Each round, for every tree and for bench/bare.html (served by the first tree's server), in an
 order that rotates from round to round: a fresh context (service workers allowed), a first visit
 of the busy position by link, the page settled (bench/page.py WAIT_SETTLED), then one reload (the
