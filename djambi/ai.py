@@ -18,7 +18,10 @@ Levels (``LEVELS``):
             round the last chief and kill through the gap) and values a draw against the players
             left; until the first kill its necromobile stays home unless attacked
             (``necro_home``: out in the field it is only a target, and without it a chief sealed
-            in corpses later is out of reach for good).
+            in corpses later is out of reach for good). With two players left it also hunts
+            (``hunt``): every move's score loses a point per move its pieces still need to kill
+            the last enemy chief (``hunt_field``: round corpses, through his guards), so that a
+            quiet ending is not shuffled until the 120-turn draw.
 ``hard``    paranoid search too, but every move first gets its static value (stage 0), so that
             the one-ply search with a *narrow* quiescence (one corpse square per kill; an
             opponent only takes the root player's pieces or a chief) runs best-first and always
@@ -383,6 +386,64 @@ def _drop_danger(cells, control, provoke, c: int, root: int, order: list[int]) -
     return False
 
 
+#: Moves counted at most by ``hunt_field`` (a hunter farther away, or walled off, counts this).
+HUNT_CAP = 8
+
+
+def hunt_field(cells, control, root: int, chief: int, kind: int) -> list[int]:
+    """For a piece of ``kind`` of player ``root``: on each square, how many moves it needs from
+    there before it can kill the chief on ``chief`` (0: it can now; ``HUNT_CAP``: not within
+    that). A breadth-first search back from the chief along the piece's lines: over empty
+    squares (the maze crossed, never stopped on, except by a chief), and onto an enemy living
+    piece (a kill moves the hunter there); a corpse, or a piece of the root player's, ends a
+    line (one of his pieces there is a hunter: it gets the distance). A reporter kills from an
+    empty square beside the chief (not the maze), so its search starts from those squares."""
+    field = [HUNT_CAP] * 81
+    if kind == REPORTER:
+        starts = [e for e in ORTHOGONAL_NEIGHBOURS[chief] if cells[e] == 0 and e != MAZE]
+        for e in starts:
+            field[e] = 1  # beside him already: one step aside, then the kill
+    elif kind == MILITANT and chief == MAZE:
+        return field  # a militant never enters the maze
+    else:
+        starts = [chief]
+    reach = 2 if kind == MILITANT else 8
+    frontier = starts
+    seen = set(starts)
+    d = 0
+    while frontier and d < HUNT_CAP:
+        nxt = []
+        for q in frontier:
+            for ray in RAYS[q]:
+                steps = 0
+                for t in ray:
+                    steps += 1
+                    if steps > reach:
+                        break
+                    code = cells[t]
+                    if code == 0:
+                        if t == MAZE and kind != CHIEF:
+                            continue  # crossed, never a stop
+                        if t not in seen:
+                            seen.add(t)
+                            field[t] = d
+                            nxt.append(t)
+                        continue
+                    if code < DEAD and t not in seen:
+                        owner = control[(code - 1) >> 3]
+                        if owner == root:
+                            seen.add(t)
+                            field[t] = d  # a hunter here (it does not pass on)
+                        elif owner != FROZEN and (code - 1) & 7 != CHIEF and kind != REPORTER:
+                            seen.add(t)
+                            field[t] = d  # land on it by killing it
+                            nxt.append(t)
+                    break
+        frontier = nxt
+        d += 1
+    return field
+
+
 # ---------------------------------------------------------------------------------------------
 # Move generation for the search: every legal piece-destination, few placement choices
 
@@ -683,7 +744,9 @@ def random_move(board: Board, rng: random.Random) -> Move:
 #: costs when a player who moves before him can kill him: ``evaluate``), ``necro_home`` (what
 #: moving the necromobile costs before the first kill, unless it is attacked), ``duel_plain`` (no
 #: look-ahead with two players left), ``duel_power`` (``power`` with two players left),
-#: ``screen`` (moves, best first, checked for set-ups after the search: ``Search._set_up``). MCTS
+#: ``screen`` (moves, best first, checked for set-ups after the search: ``Search._set_up``),
+#: ``hunt`` (with two players left, what each move the root player's hunters still need to
+#: kill the last chief costs a root move: ``Search._hunt_bias``). MCTS
 #: (experimental): ``uct`` (exploration constant), ``history`` (weight of progressive history),
 #: ``playout`` (plies before the evaluation), ``scale`` (of the logistic that maps evaluations
 #: to results).
@@ -693,7 +756,7 @@ _SETTINGS = {
     # no set-up; two plies in a duel; the chief's danger; the necromobile home (the README).
     "normal": dict(depth=1, nodes=2500, qdepth=3, noise=0.0, keep=20.0, sealed=30.0, prepass=True,
                    qnarrow=True, danger=300.0, duel_depth=2, duel_nodes=4000, relative_draw=True,
-                   necro_home=5.0, drop=25.0, screen=200, cap=9000),
+                   necro_home=5.0, drop=25.0, screen=200, cap=9000, hunt=1.0),
     "hard": dict(depth=1, nodes=3000, qdepth=3, noise=0.0, margin=15.0,
                  lookahead=5, follow_nodes=600, weight=0.5,
                  prepass=True, qnarrow=True, relative_draw=True, opening_noise=0.5, trap=20.0,
@@ -895,6 +958,8 @@ class Search:
                 for i, m in enumerate(moves):
                     if m.piece == sq:
                         noise[i] -= home
+        duel = sum(1 for p in range(4) if board._control[p] == p) == 2
+        bias = self._hunt_bias(moves, st["hunt"]) if duel and st.get("hunt") else [0.0] * len(moves)
         scores = [-1e9] * len(moves)
         self.max_nodes = st["nodes"] if self._max_nodes is None else self._max_nodes
         total_budget = self.max_nodes
@@ -914,7 +979,6 @@ class Search:
                     yield
             order.sort(key=lambda i: -static[i])
             self._best = self._checked(moves[order[0]])
-        duel = sum(1 for p in range(4) if board._control[p] == p) == 2
         chosen = None  # the index of the move the search chose (``self._best``)
         try:
             max_depth = st["depth"]
@@ -936,9 +1000,10 @@ class Search:
                     m = moves[i]
                     board.push(m)
                     self.nodes += 1
-                    v = yield from self._search(depth - 1, -1e9 if noise[i] else alpha - margin, 1e9, 0)
+                    v = yield from self._search(depth - 1, -1e9 if noise[i] else alpha - margin - bias[i],
+                                                1e9, 0)
                     board.pop()
-                    v += noise[i]
+                    v += noise[i] + bias[i]
                     new_scores[i] = v
                     if best_i is None or v > alpha:
                         alpha = v
@@ -991,6 +1056,52 @@ class Search:
                 best_v = v
                 self._best = self._checked(moves[i])
             yield
+
+    def _hunt_bias(self, moves: list[Move], weight: float) -> list[float]:
+        """With two players left: for each root move, minus ``weight`` per move that the root
+        player's hunters (his pieces but the chief, or the chief alone) will still need to kill
+        the last enemy chief (the nearest hunter counts fully, the next one half), so that a
+        quiet position is not shuffled until the 120-turn draw but the hunt goes on."""
+        board = self.board
+        cells = board._cells
+        control = board._control
+        root = self.root
+        enemy = [p for p in range(4) if control[p] == p and p != root]
+        code = 1 + 8 * enemy[0] if enemy else 0
+        if not code or code not in cells:
+            return [0.0] * len(moves)
+        chief = cells.index(code)
+        fields: dict[int, list[int]] = {}
+        hunters: dict[int, int] = {}  # square -> kind
+        for s in range(81):
+            c = cells[s]
+            if 0 < c < DEAD and control[(c - 1) >> 3] == root:
+                kind = (c - 1) & 7
+                if kind in (CHIEF, ASSASSIN, REPORTER, MILITANT):
+                    hunters[s] = kind
+                    if kind not in fields:
+                        fields[kind] = hunt_field(cells, control, root, chief, kind)
+        if any(k != CHIEF for k in hunters.values()):
+            hunters = {s: k for s, k in hunters.items() if k != CHIEF}  # else the chief hunts
+
+        def left(where: dict[int, int]) -> float:
+            d = sorted(fields[k][s] for s, k in where.items())
+            if not d:
+                return 0.0
+            return d[0] + (0.5 * d[1] if len(d) > 1 else 0.5 * HUNT_CAP)
+
+        base = left(hunters)
+        out = []
+        for m in moves:
+            k = hunters.get(m.piece)
+            if k is None:
+                out.append(-weight * base)
+                continue
+            moved = dict(hunters)
+            del moved[m.piece]
+            moved[m.exit if m.exit is not None else m.to] = k
+            out.append(-weight * left(moved))
+        return out
 
     def _static(self) -> float:
         """The root player's value of the board, terminal positions included."""
