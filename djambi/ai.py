@@ -390,57 +390,96 @@ def _drop_danger(cells, control, provoke, c: int, root: int, order: list[int]) -
 HUNT_CAP = 8
 
 
-def hunt_field(cells, control, root: int, chief: int, kind: int) -> list[int]:
+def hunt_field(cells, control, root: int, chief: int, kind: int, through: bool = False) -> list[int]:
     """For a piece of ``kind`` of player ``root``: on each square, how many moves it needs from
     there before it can kill the chief on ``chief`` (0: it can now; ``HUNT_CAP``: not within
-    that). A breadth-first search back from the chief along the piece's lines: over empty
-    squares (the maze crossed, never stopped on, except by a chief), and onto an enemy living
-    piece (a kill moves the hunter there); a corpse, or a piece of the root player's, ends a
-    line (one of his pieces there is a hunter: it gets the distance). A reporter kills from an
-    empty square beside the chief (not the maze), so its search starts from those squares."""
+    that). A search back from the chief along the piece's lines: over empty squares (the maze
+    crossed, never stopped on, except by a chief), and onto an enemy living piece (a kill moves
+    the hunter there); a corpse, or a piece of the root player's, ends a line (one of his pieces
+    there is a hunter: it gets the distance). A reporter kills from an empty square beside the
+    chief (not the maze), so its search starts from those squares. With ``through`` (the root
+    player has a necromobile to carry corpses away), a corpse does not end a line: each one on
+    the way costs a move more."""
     field = [HUNT_CAP] * 81
     if kind == REPORTER:
         starts = [e for e in ORTHOGONAL_NEIGHBOURS[chief] if cells[e] == 0 and e != MAZE]
-        for e in starts:
-            field[e] = 1  # beside him already: one step aside, then the kill
     elif kind == MILITANT and chief == MAZE:
         return field  # a militant never enters the maze
     else:
         starts = [chief]
     reach = 2 if kind == MILITANT else 8
-    frontier = starts
-    seen = set(starts)
-    d = 0
-    while frontier and d < HUNT_CAP:
-        nxt = []
-        for q in frontier:
+    # Costs: a start 0, a square one move from a start 1, ... (the field is the cost less one).
+    cost = [HUNT_CAP + 1] * 81
+    buckets: list[list[int]] = [[] for _ in range(HUNT_CAP + 2)]
+    for q in starts:
+        cost[q] = 0
+        buckets[0].append(q)
+    for c in range(HUNT_CAP + 1):
+        for q in buckets[c]:
+            if cost[q] != c or (c and 0 < cells[q] < DEAD and control[(cells[q] - 1) >> 3] == root):
+                continue  # stale, or a hunter's own square (it does not pass on)
             for ray in RAYS[q]:
                 steps = 0
+                extra = 0
                 for t in ray:
                     steps += 1
                     if steps > reach:
                         break
                     code = cells[t]
-                    if code == 0:
-                        if t == MAZE and kind != CHIEF:
-                            continue  # crossed, never a stop
-                        if t not in seen:
-                            seen.add(t)
-                            field[t] = d
-                            nxt.append(t)
-                        continue
-                    if code < DEAD and t not in seen:
+                    if code > DEAD:
+                        if not through:
+                            break
+                        extra += 1  # carried away first
+                    elif code == 0 and t == MAZE and kind != CHIEF:
+                        continue  # crossed, never a stop
+                    elif code and code < DEAD:
                         owner = control[(code - 1) >> 3]
-                        if owner == root:
-                            seen.add(t)
-                            field[t] = d  # a hunter here (it does not pass on)
-                        elif owner != FROZEN and (code - 1) & 7 != CHIEF and kind != REPORTER:
-                            seen.add(t)
-                            field[t] = d  # land on it by killing it
-                            nxt.append(t)
-                    break
-        frontier = nxt
+                        if owner != root and (owner == FROZEN or (code - 1) & 7 == CHIEF
+                                              or kind == REPORTER):
+                            break  # neither a hunter nor a piece to kill on the way
+                    nc = c + 1 + extra
+                    if nc < cost[t]:
+                        cost[t] = nc
+                        if nc <= HUNT_CAP:
+                            buckets[nc].append(t)
+                    if code and code < DEAD:
+                        break  # a piece ends the line (land on it: kill it, or a hunter's own)
+    for q in range(81):
+        if 0 < cost[q] <= HUNT_CAP:
+            field[q] = cost[q] - 1
+    if kind == REPORTER:
+        for e in starts:
+            field[e] = 1  # beside him already: one step aside, then the kill
+    return field
+
+
+def _necro_field(cells, goals: list[int]) -> list[int]:
+    """Moves a necromobile needs from each square to land on one of the corpses ``goals``
+    (0 on one of them; ``HUNT_CAP`` if not within that): along lines over empty squares."""
+    field = [HUNT_CAP] * 81
+    frontier = list(goals)
+    for q in goals:
+        field[q] = 0
+    d = 0
+    while frontier and d < HUNT_CAP - 1:
         d += 1
+        nxt = []
+        for q in frontier:
+            for ray in RAYS[q]:
+                for t in ray:
+                    code = cells[t]
+                    if code > DEAD:
+                        break  # a corpse ends the line
+                    if code:
+                        if field[t] > d:
+                            field[t] = d  # a piece here (the necromobile) moves from it
+                        break
+                    if t == MAZE:
+                        continue  # crossed, never a stop
+                    if field[t] > d:
+                        field[t] = d
+                        nxt.append(t)
+        frontier = nxt
     return field
 
 
@@ -1061,7 +1100,11 @@ class Search:
         """With two players left: for each root move, minus ``weight`` per move that the root
         player's hunters (his pieces but the chief, or the chief alone) will still need to kill
         the last enemy chief (the nearest hunter counts fully, the next one half), so that a
-        quiet position is not shuffled until the 120-turn draw but the hunt goes on."""
+        quiet position is not shuffled until the 120-turn draw but the hunt goes on. When every
+        hunter is walled off and the root player has a necromobile, corpses count as moves to
+        carry them away (``hunt_field``'s ``through``), the necromobile is drawn to the corpses
+        round the chief (half a point a move), and each of its moves onto a corpse is valued on
+        the board after it (where it puts the corpse matters)."""
         board = self.board
         cells = board._cells
         control = board._control
@@ -1071,36 +1114,58 @@ class Search:
         if not code or code not in cells:
             return [0.0] * len(moves)
         chief = cells.index(code)
-        fields: dict[int, list[int]] = {}
         hunters: dict[int, int] = {}  # square -> kind
+        necros = []
         for s in range(81):
             c = cells[s]
             if 0 < c < DEAD and control[(c - 1) >> 3] == root:
                 kind = (c - 1) & 7
                 if kind in (CHIEF, ASSASSIN, REPORTER, MILITANT):
                     hunters[s] = kind
-                    if kind not in fields:
-                        fields[kind] = hunt_field(cells, control, root, chief, kind)
+                elif kind == NECROMOBILE:
+                    necros.append(s)
         if any(k != CHIEF for k in hunters.values()):
             hunters = {s: k for s, k in hunters.items() if k != CHIEF}  # else the chief hunts
+        kinds = set(hunters.values())
 
-        def left(where: dict[int, int]) -> float:
+        def fields_of(through: bool) -> dict[int, list[int]]:
+            return {k: hunt_field(board._cells, control, root, chief, k, through) for k in kinds}
+
+        def left(where: dict[int, int], fields: dict[int, list[int]]) -> float:
             d = sorted(fields[k][s] for s, k in where.items())
             if not d:
                 return 0.0
             return d[0] + (0.5 * d[1] if len(d) > 1 else 0.5 * HUNT_CAP)
 
-        base = left(hunters)
+        fields = fields_of(False)
+        through = False
+        if necros and hunters and min(fields[k][s] for s, k in hunters.items()) >= HUNT_CAP:
+            through = True  # walled off: the necromobile opens the way
+            fields = fields_of(True)
+        base = left(hunters, fields)
+        near = None
+        if through:
+            # The necromobile's moves to a corpse within two squares of the chief.
+            goals = [q for q in range(81) if cells[q] > DEAD and _dist(q, chief) <= 2]
+            near = _necro_field(cells, goals)
+        carry = 0.5 * min(near[q] for q in necros) if near is not None else 0.0
         out = []
         for m in moves:
             k = hunters.get(m.piece)
-            if k is None:
-                out.append(-weight * base)
-                continue
-            moved = dict(hunters)
-            del moved[m.piece]
-            moved[m.exit if m.exit is not None else m.to] = k
-            out.append(-weight * left(moved))
+            if k is not None:
+                moved = dict(hunters)
+                del moved[m.piece]
+                moved[m.exit if m.exit is not None else m.to] = k
+                out.append(-weight * (left(moved, fields) + carry))
+            elif near is not None and m.piece in necros:
+                v = base
+                if cells[m.to] > DEAD:
+                    board.push(m)
+                    v = left(hunters, fields_of(True))
+                    board.pop()
+                out.append(-weight * (v + 0.5 * near[m.exit if m.exit is not None else m.to]))
+            else:
+                out.append(-weight * (base + carry))
         return out
 
     def _static(self) -> float:
