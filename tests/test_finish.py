@@ -184,3 +184,34 @@ def test_normal_hunts_down_the_last_chief_it_drew_against():
         ply += 1
     outcome = board.outcome()
     assert outcome is not None and outcome.winner == Party.RED, (ply, board.code())
+
+
+def test_with_a_necromobile_a_walled_chief_is_a_few_moves_away():
+    sealed = HUNT.replace("2 . . . .", "2 xM xM . .").replace("1 gC . .", "1 gC xM .")
+    board = board_from(sealed)
+    chief = board.cells.index(living_code(Kind.CHIEF, Party.GREEN))
+    field = hunt_field(board.cells, board._control, int(Party.RED), chief, int(Kind.ASSASSIN), through=True)
+    assert field[parse_square("C3")] == 1  # B2's corpse carried away, then the kill
+    assert field[parse_square("C4")] == 2
+
+
+# Seed 8, game 110, ply 54 (Yellow to move): two players left, Yellow (normal) with its
+# necromobile against Green (a killer), whose chief sits in the corner A1 with his assassin and a
+# militant, every line to the three closed by corpses (A2, B2, C2, D2, D1). Played on with that
+# game's seeds, the hunt without the necromobile's part drew by the 120-turn rule (ply 219).
+WALLED = ("P1.1rA3xMbAxNxC/6bMxPxR/rPxR7/xM2xPxMyN3/1xM1xR2yMyA1/xNxMbM2xM3/2gM2xM3/xPxNxCxR5/"
+          "gCgAgMxMxMxMyM1yC.yfyg.y.1")
+
+
+def test_normal_carries_the_wall_away_and_kills_the_last_chief():
+    board = Board.from_code(WALLED)
+    assert board.turn == Party.YELLOW and board.active_players == [Party.YELLOW, Party.GREEN]
+    game_seed = 8 * 7919 + 110
+    ply = 54
+    while not board.is_game_over() and ply < 219:
+        seed = game_seed * 100003 + ply
+        move = Search(board, "normal", seed).run() if board.turn == Party.YELLOW else killer_move(board, seed)
+        board.push(move)
+        ply += 1
+    outcome = board.outcome()
+    assert outcome is not None and outcome.winner == Party.YELLOW, (ply, board.code())
