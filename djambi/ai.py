@@ -21,7 +21,8 @@ Levels (``LEVELS``):
             in corpses later is out of reach for good). With two players left it also hunts
             (``hunt``): every move's score loses a point per move its pieces still need to kill
             the last enemy chief (``hunt_field``: round corpses, through his guards), so that a
-            quiet ending is not shuffled until the 120-turn draw.
+            quiet ending is not shuffled until the 120-turn draw; when every hunter is walled
+            off, its necromobile goes to carry the wall away.
 ``hard``    paranoid search too, but every move first gets its static value (stage 0), so that
             the one-ply search with a *narrow* quiescence (one corpse square per kill; an
             opponent only takes the root player's pieces or a chief) runs best-first and always

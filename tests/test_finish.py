@@ -172,18 +172,21 @@ DREW = ("P1.rC1rM3bMxM1/2rMxCbMbP1yM1/2xR3xNxNbM/2rA2xN1xMxM/rRxC7/3xN3yM1/rMxP1
         "xRxP1xA2xMyPyR/1xM1xMxM1yMyAyC.ryyr.r.1")
 
 
-def test_normal_hunts_down_the_last_chief_it_drew_against():
-    board = Board.from_code(DREW)
-    assert board.turn == Party.RED and board.active_players == [Party.RED, Party.YELLOW]
-    game_seed = 5 * 7919 + 64  # as ``djambi.tournament`` seeds game 64 of seed 5
-    ply = 44
-    while not board.is_game_over() and ply < 284:
-        seed = game_seed * 100003 + ply
-        move = Search(board, "normal", seed).run() if board.turn == Party.RED else killer_move(board, seed)
+def replay(code: str, seed: int, game: int, ply: int, until: int) -> tuple[Board, int]:
+    """Game ``game`` of a tournament with ``seed`` (``normal`` against killers) played on from
+    its position ``code`` at ``ply`` with that game's seeds, up to ply ``until``."""
+    board = Board.from_code(code)
+    me = board.turn
+    game_seed = seed * 7919 + game  # as ``djambi.tournament`` seeds its games
+    while not board.is_game_over() and ply < until:
+        move_seed = game_seed * 100003 + ply
+        if board.turn == me:
+            move = Search(board, "normal", move_seed).run()
+        else:
+            move = killer_move(board, move_seed)
         board.push(move)
         ply += 1
-    outcome = board.outcome()
-    assert outcome is not None and outcome.winner == Party.RED, (ply, board.code())
+    return board, ply
 
 
 def test_with_a_necromobile_a_walled_chief_is_a_few_moves_away():
@@ -203,15 +206,13 @@ WALLED = ("P1.1rA3xMbAxNxC/6bMxPxR/rPxR7/xM2xPxMyN3/1xM1xR2yMyA1/xNxMbM2xM3/2gM2
           "gCgAgMxMxMxMyM1yC.yfyg.y.1")
 
 
-def test_normal_carries_the_wall_away_and_kills_the_last_chief():
-    board = Board.from_code(WALLED)
-    assert board.turn == Party.YELLOW and board.active_players == [Party.YELLOW, Party.GREEN]
-    game_seed = 8 * 7919 + 110
-    ply = 54
-    while not board.is_game_over() and ply < 219:
-        seed = game_seed * 100003 + ply
-        move = Search(board, "normal", seed).run() if board.turn == Party.YELLOW else killer_move(board, seed)
-        board.push(move)
-        ply += 1
+@pytest.mark.parametrize("code, seed, game, ply, until", [
+    (DREW, 5, 64, 44, 284),  # the hunt: round the corpses to the last chief
+    (WALLED, 8, 110, 54, 219),  # the necromobile carries the wall away
+], ids=["seed5-game64-hunt", "seed8-game110-wall"])
+def test_normal_wins_the_duels_it_drew(code, seed, game, ply, until):
+    start = Board.from_code(code)
+    assert len(start.active_players) == 2
+    board, end = replay(code, seed, game, ply, until)
     outcome = board.outcome()
-    assert outcome is not None and outcome.winner == Party.YELLOW, (ply, board.code())
+    assert outcome is not None and outcome.winner == start.turn, (end, board.code())
