@@ -18,7 +18,11 @@ Levels (``LEVELS``):
             round the last chief and kill through the gap) and values a draw against the players
             left; until the first kill its necromobile stays home unless attacked
             (``necro_home``: out in the field it is only a target, and without it a chief sealed
-            in corpses later is out of reach for good).
+            in corpses later is out of reach for good). With two players left it also hunts
+            (``hunt``): every move's score loses a point per move its pieces still need to kill
+            the last enemy chief (``hunt_field``: round corpses, through his guards), so that a
+            quiet ending is not shuffled until the 120-turn draw; when every hunter is walled
+            off, its necromobile goes to carry the wall away.
 ``hard``    paranoid search too, but every move first gets its static value (stage 0), so that
             the one-ply search with a *narrow* quiescence (one corpse square per kill; an
             opponent only takes the root player's pieces or a chief) runs best-first and always
@@ -383,6 +387,103 @@ def _drop_danger(cells, control, provoke, c: int, root: int, order: list[int]) -
     return False
 
 
+#: Moves counted at most by ``hunt_field`` (a hunter farther away, or walled off, counts this).
+HUNT_CAP = 8
+
+
+def hunt_field(cells, control, root: int, chief: int, kind: int, through: bool = False) -> list[int]:
+    """For a piece of ``kind`` of player ``root``: on each square, how many moves it needs from
+    there before it can kill the chief on ``chief`` (0: it can now; ``HUNT_CAP``: not within
+    that). A search back from the chief along the piece's lines: over empty squares (the maze
+    crossed, never stopped on, except by a chief), and onto an enemy living piece (a kill moves
+    the hunter there); a corpse, or a piece of the root player's, ends a line (one of his pieces
+    there is a hunter: it gets the distance). A reporter kills from an empty square beside the
+    chief (not the maze), so its search starts from those squares. With ``through`` (the root
+    player has a necromobile to carry corpses away), a corpse does not end a line: each one on
+    the way costs a move more."""
+    field = [HUNT_CAP] * 81
+    if kind == REPORTER:
+        starts = [e for e in ORTHOGONAL_NEIGHBOURS[chief] if cells[e] == 0 and e != MAZE]
+    elif kind == MILITANT and chief == MAZE:
+        return field  # a militant never enters the maze
+    else:
+        starts = [chief]
+    reach = 2 if kind == MILITANT else 8
+    # Costs: a start 0, a square one move from a start 1, ... (the field is the cost less one).
+    cost = [HUNT_CAP + 1] * 81
+    buckets: list[list[int]] = [[] for _ in range(HUNT_CAP + 2)]
+    for q in starts:
+        cost[q] = 0
+        buckets[0].append(q)
+    for c in range(HUNT_CAP + 1):
+        for q in buckets[c]:
+            if cost[q] != c or (c and 0 < cells[q] < DEAD and control[(cells[q] - 1) >> 3] == root):
+                continue  # stale, or a hunter's own square (it does not pass on)
+            for ray in RAYS[q]:
+                steps = 0
+                extra = 0
+                for t in ray:
+                    steps += 1
+                    if steps > reach:
+                        break
+                    code = cells[t]
+                    if code > DEAD:
+                        if not through:
+                            break
+                        extra += 1  # carried away first
+                    elif code == 0 and t == MAZE and kind != CHIEF:
+                        continue  # crossed, never a stop
+                    elif code and code < DEAD:
+                        owner = control[(code - 1) >> 3]
+                        if owner != root and (owner == FROZEN or (code - 1) & 7 == CHIEF
+                                              or kind == REPORTER):
+                            break  # neither a hunter nor a piece to kill on the way
+                    nc = c + 1 + extra
+                    if nc < cost[t]:
+                        cost[t] = nc
+                        if nc <= HUNT_CAP:
+                            buckets[nc].append(t)
+                    if code and code < DEAD:
+                        break  # a piece ends the line (land on it: kill it, or a hunter's own)
+    for q in range(81):
+        if 0 < cost[q] <= HUNT_CAP:
+            field[q] = cost[q] - 1
+    if kind == REPORTER:
+        for e in starts:
+            field[e] = 1  # beside him already: one step aside, then the kill
+    return field
+
+
+def _necro_field(cells, goals: list[int]) -> list[int]:
+    """Moves a necromobile needs from each square to land on one of the corpses ``goals``
+    (0 on one of them; ``HUNT_CAP`` if not within that): along lines over empty squares."""
+    field = [HUNT_CAP] * 81
+    frontier = list(goals)
+    for q in goals:
+        field[q] = 0
+    d = 0
+    while frontier and d < HUNT_CAP - 1:
+        d += 1
+        nxt = []
+        for q in frontier:
+            for ray in RAYS[q]:
+                for t in ray:
+                    code = cells[t]
+                    if code > DEAD:
+                        break  # a corpse ends the line
+                    if code:
+                        if field[t] > d:
+                            field[t] = d  # a piece here (the necromobile) moves from it
+                        break
+                    if t == MAZE:
+                        continue  # crossed, never a stop
+                    if field[t] > d:
+                        field[t] = d
+                        nxt.append(t)
+        frontier = nxt
+    return field
+
+
 # ---------------------------------------------------------------------------------------------
 # Move generation for the search: every legal piece-destination, few placement choices
 
@@ -683,7 +784,9 @@ def random_move(board: Board, rng: random.Random) -> Move:
 #: costs when a player who moves before him can kill him: ``evaluate``), ``necro_home`` (what
 #: moving the necromobile costs before the first kill, unless it is attacked), ``duel_plain`` (no
 #: look-ahead with two players left), ``duel_power`` (``power`` with two players left),
-#: ``screen`` (moves, best first, checked for set-ups after the search: ``Search._set_up``). MCTS
+#: ``screen`` (moves, best first, checked for set-ups after the search: ``Search._set_up``),
+#: ``hunt`` (with two players left, what each move the root player's hunters still need to
+#: kill the last chief costs a root move: ``Search._hunt_bias``). MCTS
 #: (experimental): ``uct`` (exploration constant), ``history`` (weight of progressive history),
 #: ``playout`` (plies before the evaluation), ``scale`` (of the logistic that maps evaluations
 #: to results).
@@ -693,7 +796,7 @@ _SETTINGS = {
     # no set-up; two plies in a duel; the chief's danger; the necromobile home (the README).
     "normal": dict(depth=1, nodes=2500, qdepth=3, noise=0.0, keep=20.0, sealed=30.0, prepass=True,
                    qnarrow=True, danger=300.0, duel_depth=2, duel_nodes=4000, relative_draw=True,
-                   necro_home=5.0, drop=25.0, screen=200, cap=9000),
+                   necro_home=5.0, drop=25.0, screen=200, cap=9000, hunt=1.0),
     "hard": dict(depth=1, nodes=3000, qdepth=3, noise=0.0, margin=15.0,
                  lookahead=5, follow_nodes=600, weight=0.5,
                  prepass=True, qnarrow=True, relative_draw=True, opening_noise=0.5, trap=20.0,
@@ -895,6 +998,8 @@ class Search:
                 for i, m in enumerate(moves):
                     if m.piece == sq:
                         noise[i] -= home
+        duel = sum(1 for p in range(4) if board._control[p] == p) == 2
+        bias = self._hunt_bias(moves, st["hunt"]) if duel and st.get("hunt") else [0.0] * len(moves)
         scores = [-1e9] * len(moves)
         self.max_nodes = st["nodes"] if self._max_nodes is None else self._max_nodes
         total_budget = self.max_nodes
@@ -914,7 +1019,6 @@ class Search:
                     yield
             order.sort(key=lambda i: -static[i])
             self._best = self._checked(moves[order[0]])
-        duel = sum(1 for p in range(4) if board._control[p] == p) == 2
         chosen = None  # the index of the move the search chose (``self._best``)
         try:
             max_depth = st["depth"]
@@ -936,9 +1040,10 @@ class Search:
                     m = moves[i]
                     board.push(m)
                     self.nodes += 1
-                    v = yield from self._search(depth - 1, -1e9 if noise[i] else alpha - margin, 1e9, 0)
+                    v = yield from self._search(depth - 1, -1e9 if noise[i] else alpha - margin - bias[i],
+                                                1e9, 0)
                     board.pop()
-                    v += noise[i]
+                    v += noise[i] + bias[i]
                     new_scores[i] = v
                     if best_i is None or v > alpha:
                         alpha = v
@@ -991,6 +1096,78 @@ class Search:
                 best_v = v
                 self._best = self._checked(moves[i])
             yield
+
+    def _hunt_bias(self, moves: list[Move], weight: float) -> list[float]:
+        """With two players left: for each root move, minus ``weight`` per move that the root
+        player's hunters (his pieces but the chief, or the chief alone) will still need to kill
+        the last enemy chief (the nearest hunter counts fully, the next one half), so that a
+        quiet position is not shuffled until the 120-turn draw but the hunt goes on. When every
+        hunter is walled off and the root player has a necromobile, corpses count as moves to
+        carry them away (``hunt_field``'s ``through``), the necromobile is drawn to the corpses
+        round the chief (half a point a move), and each of its moves onto a corpse is valued on
+        the board after it (where it puts the corpse matters)."""
+        board = self.board
+        cells = board._cells
+        control = board._control
+        root = self.root
+        enemy = [p for p in range(4) if control[p] == p and p != root]
+        code = 1 + 8 * enemy[0] if enemy else 0
+        if not code or code not in cells:
+            return [0.0] * len(moves)
+        chief = cells.index(code)
+        hunters: dict[int, int] = {}  # square -> kind
+        necros = []
+        for s in range(81):
+            c = cells[s]
+            if 0 < c < DEAD and control[(c - 1) >> 3] == root:
+                kind = (c - 1) & 7
+                if kind in (CHIEF, ASSASSIN, REPORTER, MILITANT):
+                    hunters[s] = kind
+                elif kind == NECROMOBILE:
+                    necros.append(s)
+        if any(k != CHIEF for k in hunters.values()):
+            hunters = {s: k for s, k in hunters.items() if k != CHIEF}  # else the chief hunts
+        kinds = set(hunters.values())
+
+        def fields_of(through: bool) -> dict[int, list[int]]:
+            return {k: hunt_field(board._cells, control, root, chief, k, through) for k in kinds}
+
+        def left(where: dict[int, int], fields: dict[int, list[int]]) -> float:
+            d = sorted(fields[k][s] for s, k in where.items())
+            if not d:
+                return 0.0
+            return d[0] + (0.5 * d[1] if len(d) > 1 else 0.5 * HUNT_CAP)
+
+        fields = fields_of(False)
+        through = False
+        if necros and hunters and min(fields[k][s] for s, k in hunters.items()) >= HUNT_CAP:
+            through = True  # walled off: the necromobile opens the way
+            fields = fields_of(True)
+        base = left(hunters, fields)
+        near = None
+        if through:
+            # The necromobile's moves to a corpse within two squares of the chief.
+            goals = [q for q in range(81) if cells[q] > DEAD and _dist(q, chief) <= 2]
+            near = _necro_field(cells, goals)
+        carry = 0.5 * min(near[q] for q in necros) if near is not None else 0.0
+        out = []
+        for m in moves:
+            k = hunters.get(m.piece)
+            if k is not None:
+                moved = dict(hunters)
+                del moved[m.piece]
+                moved[m.exit if m.exit is not None else m.to] = k
+                out.append(-weight * (left(moved, fields) + carry))
+            elif near is not None and m.piece in necros:
+                v = base
+                if cells[m.to] > DEAD:
+                    board.push(m)
+                    v = left(hunters, fields_of(True))
+                    board.pop()
+                out.append(-weight * (v + 0.5 * near[m.exit if m.exit is not None else m.to]))
+            else:
+                out.append(-weight * (base + carry))
+        return out
 
     def _static(self) -> float:
         """The root player's value of the board, terminal positions included."""

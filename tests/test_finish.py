@@ -10,8 +10,9 @@ from diagrams import board_from
 from bench.peer import killer_move
 
 from djambi import Board, Kind, Party
-from djambi.ai import Search
+from djambi.ai import HUNT_CAP, Search, hunt_field
 from djambi.pieces import living_code
+from djambi.squares import parse_square
 
 # Seed 5, game 73, ply 80 (Blue to move): Blue (normal) holds the maze with eight pieces; Green's
 # lone chief sits on A1 behind his own reporter (A2) and assassin (B1) and a corpse (B2), every
@@ -115,3 +116,103 @@ def test_hard_takes_the_maze_from_the_last_opponent(seed):
     move = Search(board, "hard", seed).run()
     board.push(move)
     assert board.ruler != Party.RED, move.text()
+
+
+# Hunting the last chief (``hunt_field``): how many moves a piece needs before it can kill him.
+HUNT = """
+9 . . . . . . . . .
+8 . . . . . . . . .
+7 . . . . . . . . .
+6 . . . . . . . . .
+5 rR . . . # . . . .
+4 . . . . . . . . .
+3 . . rA . . . . . .
+2 . . . . . . . . .
+1 gC . . rM . . . . .
+"""
+
+
+def hunt(diagram: str, kind: Kind, square: str) -> int:
+    board = board_from(diagram)
+    chief = board.cells.index(living_code(Kind.CHIEF, Party.GREEN))
+    return hunt_field(board.cells, board._control, int(Party.RED), chief, int(kind))[parse_square(square)]
+
+
+def test_a_hunter_on_an_open_line_kills_now():
+    assert hunt(HUNT, Kind.ASSASSIN, "C3") == 0  # the diagonal C3-B2-A1 is open
+    assert hunt(HUNT, Kind.REPORTER, "A5") == 0  # to A2, beside the chief
+    assert hunt(HUNT, Kind.MILITANT, "D1") == 1  # three squares away: B1 or C1 first
+
+
+def test_a_corpse_on_the_line_costs_a_move():
+    walled = HUNT.replace("2 . . . .", "2 . xM . .")
+    assert hunt(walled, Kind.ASSASSIN, "C3") == 1  # round the corpse: C1 or A3 first
+
+
+def test_a_guard_is_killed_on_the_way():
+    guarded = HUNT.replace("2 . . . .", "2 . gM . .").replace("1 gC . .", "1 gC xM .").replace(
+        "5 rR", "5 xM").replace("4 . . . .", "4 xM . . .")
+    # Every line to the chief runs through the guard on B2 or a corpse: kill B2, then the chief.
+    assert hunt(guarded, Kind.ASSASSIN, "C3") == 1
+    assert hunt(guarded, Kind.ASSASSIN, "I9") == 2  # the long diagonal (through the maze) to B2
+
+
+def test_a_walled_chief_is_out_of_reach():
+    sealed = HUNT.replace("2 . . . .", "2 xM xM . .").replace("1 gC . .", "1 gC xM .")
+    assert hunt(sealed, Kind.ASSASSIN, "C3") == HUNT_CAP
+    assert hunt(sealed, Kind.REPORTER, "A5") == HUNT_CAP  # no empty square beside him
+
+
+# Seed 5, game 64, ply 44 (Red to move): two players left, Red (normal) with its chief, assassin,
+# reporter and three militants against Yellow's chief (I1), guarded by his assassin, provocateur
+# and reporter, and a militant; Yellow plays the killer. Played on with that game's seeds, the
+# normal before the hunt (a two-ply duel search, nothing drawing it to the last chief) shuffled
+# its pieces behind the corpses of rows 6-7 until the 120-turn draw at ply 284.
+DREW = ("P1.rC1rM3bMxM1/2rMxCbMbP1yM1/2xR3xNxNbM/2rA2xN1xMxM/rRxC7/3xN3yM1/rMxP1xA5/"
+        "xRxP1xA2xMyPyR/1xM1xMxM1yMyAyC.ryyr.r.1")
+
+
+def replay(code: str, seed: int, game: int, ply: int, until: int) -> tuple[Board, int]:
+    """Game ``game`` of a tournament with ``seed`` (``normal`` against killers) played on from
+    its position ``code`` at ``ply`` with that game's seeds, up to ply ``until``."""
+    board = Board.from_code(code)
+    me = board.turn
+    game_seed = seed * 7919 + game  # as ``djambi.tournament`` seeds its games
+    while not board.is_game_over() and ply < until:
+        move_seed = game_seed * 100003 + ply
+        if board.turn == me:
+            move = Search(board, "normal", move_seed).run()
+        else:
+            move = killer_move(board, move_seed)
+        board.push(move)
+        ply += 1
+    return board, ply
+
+
+def test_with_a_necromobile_a_walled_chief_is_a_few_moves_away():
+    sealed = HUNT.replace("2 . . . .", "2 xM xM . .").replace("1 gC . .", "1 gC xM .")
+    board = board_from(sealed)
+    chief = board.cells.index(living_code(Kind.CHIEF, Party.GREEN))
+    field = hunt_field(board.cells, board._control, int(Party.RED), chief, int(Kind.ASSASSIN), through=True)
+    assert field[parse_square("C3")] == 1  # B2's corpse carried away, then the kill
+    assert field[parse_square("C4")] == 2
+
+
+# Seed 8, game 110, ply 54 (Yellow to move): two players left, Yellow (normal) with its
+# necromobile against Green (a killer), whose chief sits in the corner A1 with his assassin and a
+# militant, every line to the three closed by corpses (A2, B2, C2, D2, D1). Played on with that
+# game's seeds, the hunt without the necromobile's part drew by the 120-turn rule (ply 219).
+WALLED = ("P1.1rA3xMbAxNxC/6bMxPxR/rPxR7/xM2xPxMyN3/1xM1xR2yMyA1/xNxMbM2xM3/2gM2xM3/xPxNxCxR5/"
+          "gCgAgMxMxMxMyM1yC.yfyg.y.1")
+
+
+@pytest.mark.parametrize("code, seed, game, ply, until", [
+    (DREW, 5, 64, 44, 284),  # the hunt: round the corpses to the last chief
+    (WALLED, 8, 110, 54, 219),  # the necromobile carries the wall away
+], ids=["seed5-game64-hunt", "seed8-game110-wall"])
+def test_normal_wins_the_duels_it_drew(code, seed, game, ply, until):
+    start = Board.from_code(code)
+    assert len(start.active_players) == 2
+    board, end = replay(code, seed, game, ply, until)
+    outcome = board.outcome()
+    assert outcome is not None and outcome.winner == start.turn, (end, board.code())
