@@ -22,7 +22,9 @@ Levels (``LEVELS``):
             (``hunt``): every move's score loses a point per move its pieces still need to kill
             the last enemy chief (``hunt_field``: round corpses, through his guards), so that a
             quiet ending is not shuffled until the 120-turn draw; when every hunter is walled
-            off, its necromobile goes to carry the wall away.
+            off, its necromobile goes to carry the wall away. An opponent's chief walled in
+            with no necromobile left on the board can never be eliminated, so nobody can win:
+            it counts as nearly lost (``dead``), and it does not kill the last necromobile.
 ``hard``    paranoid search too, but every move first gets its static value (stage 0), so that
             the one-ply search with a *narrow* quiescence (one corpse square per kill; an
             opponent only takes the root player's pieces or a chief) runs best-first and always
@@ -794,7 +796,8 @@ def random_move(board: Board, rng: random.Random) -> Move:
 #: look-ahead with two players left), ``duel_power`` (``power`` with two players left),
 #: ``screen`` (moves, best first, checked for set-ups after the search: ``Search._set_up``),
 #: ``hunt`` (with two players left, what each move the root player's hunters still need to
-#: kill the last chief costs a root move: ``Search._hunt_bias``). MCTS
+#: kill the last chief costs a root move: ``Search._hunt_bias``), ``dead`` (what an opponent's
+#: chief walled in with no necromobile left on the board adds to his score: ``evaluate``). MCTS
 #: (experimental): ``uct`` (exploration constant), ``history`` (weight of progressive history),
 #: ``playout`` (plies before the evaluation), ``scale`` (of the logistic that maps evaluations
 #: to results).
