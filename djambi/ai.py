@@ -24,7 +24,7 @@ Levels (``LEVELS``):
             quiet ending is not shuffled until the 120-turn draw; when every hunter is walled
             off, its necromobile goes to carry the wall away. An opponent's chief walled in
             with no necromobile left on the board can never be eliminated, so nobody can win:
-            it counts as nearly lost (``dead``), and it does not kill the last necromobile.
+            that counts heavily against it (``dead``): it does not kill the last necromobile.
 ``hard``    paranoid search too, but every move first gets its static value (stage 0), so that
             the one-ply search with a *narrow* quiescence (one corpse square per kill; an
             opponent only takes the root player's pieces or a chief) runs best-first and always
