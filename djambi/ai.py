@@ -22,7 +22,9 @@ Levels (``LEVELS``):
             (``hunt``): every move's score loses a point per move its pieces still need to kill
             the last enemy chief (``hunt_field``: round corpses, through his guards), so that a
             quiet ending is not shuffled until the 120-turn draw; when every hunter is walled
-            off, its necromobile goes to carry the wall away.
+            off, its necromobile goes to carry the wall away. An opponent's chief walled in
+            with no necromobile left on the board can never be eliminated, so nobody can win:
+            that counts heavily against it (``dead``): it does not kill the last necromobile.
 ``hard``    paranoid search too, but every move first gets its static value (stage 0), so that
             the one-ply search with a *narrow* quiescence (one corpse square per kill; an
             opponent only takes the root player's pieces or a chief) runs best-first and always
@@ -162,6 +164,10 @@ def _movers_until(board: Board, player: int) -> list[int]:
 # Evaluation
 
 
+#: The cell codes of the four parties' living necromobiles.
+_NECROMOBILES = tuple(living_code(NECROMOBILE, party) for party in range(4))
+
+
 def _sealed(cells, chief: int, root: int, control) -> bool:
     """Whether the chief on ``chief`` is shut in a pocket of corpses with none of the root
     player's pieces (the squares a line move can reach from outside are those next to a square
@@ -190,7 +196,7 @@ def _sealed(cells, chief: int, root: int, control) -> bool:
 
 def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6.0,
              trap: float = 0.0, keep: float = 0.0, sealed: float = 0.0, drop: float = 0.0,
-             danger: float = 30.0) -> float:
+             danger: float = 30.0, dead: float = 0.0) -> float:
     """The position's value for player ``root`` (higher is better), paranoid style: his own
     strength less a share of everybody else's. Terminal positions are not handled here.
     ``power``: what holding the maze is worth to a player; ``trap``: the extra cost of the root
@@ -302,6 +308,10 @@ def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6
             # Out of the root player's reach: for good without a necromobile (he cannot win),
             # until his necromobile takes a corpse of the wall with one.
             v += sealed if not necro[root] else sealed / 3
+            if dead and not any(code in cells for code in _NECROMOBILES):
+                # No necromobile left on the board: nobody can ever open the wall, so he can
+                # never be eliminated and nobody can win (a dead position: a draw at best).
+                v += dead
         score[p] = v
 
     if root not in active:
@@ -786,7 +796,8 @@ def random_move(board: Board, rng: random.Random) -> Move:
 #: look-ahead with two players left), ``duel_power`` (``power`` with two players left),
 #: ``screen`` (moves, best first, checked for set-ups after the search: ``Search._set_up``),
 #: ``hunt`` (with two players left, what each move the root player's hunters still need to
-#: kill the last chief costs a root move: ``Search._hunt_bias``). MCTS
+#: kill the last chief costs a root move: ``Search._hunt_bias``), ``dead`` (what an opponent's
+#: chief walled in with no necromobile left on the board adds to his score: ``evaluate``). MCTS
 #: (experimental): ``uct`` (exploration constant), ``history`` (weight of progressive history),
 #: ``playout`` (plies before the evaluation), ``scale`` (of the logistic that maps evaluations
 #: to results).
@@ -796,7 +807,7 @@ _SETTINGS = {
     # no set-up; two plies in a duel; the chief's danger; the necromobile home (the README).
     "normal": dict(depth=1, nodes=2500, qdepth=3, noise=0.0, keep=20.0, sealed=30.0, prepass=True,
                    qnarrow=True, danger=300.0, duel_depth=2, duel_nodes=4000, relative_draw=True,
-                   necro_home=5.0, drop=25.0, screen=200, cap=9000, hunt=1.0),
+                   necro_home=5.0, drop=25.0, screen=200, cap=9000, hunt=1.0, dead=100.0),
     "hard": dict(depth=1, nodes=3000, qdepth=3, noise=0.0, margin=15.0,
                  lookahead=5, follow_nodes=600, weight=0.5,
                  prepass=True, qnarrow=True, relative_draw=True, opening_noise=0.5, trap=20.0,
@@ -896,6 +907,7 @@ class Search:
         self.trap = 0.0
         self.keep = 0.0
         self.sealed = 0.0
+        self.dead = 0.0
         self.drop = 0.0
         self.danger = 30.0
         if level == "random" or self.board.is_game_over():
@@ -906,6 +918,7 @@ class Search:
             self.trap = self.settings.get("trap", 0.0)
             self.keep = self.settings.get("keep", 0.0)
             self.sealed = self.settings.get("sealed", 0.0)
+            self.dead = self.settings.get("dead", 0.0)
             self.drop = self.settings.get("drop", 0.0)
             self.danger = self.settings.get("danger", 30.0)
             self._gen = self._mcts() if self.settings.get("mcts") else self._run()
@@ -1186,7 +1199,7 @@ class Search:
         """``evaluate`` of the search's board for ``player`` with this level's settings."""
         return evaluate(self.board, player, scan=scan, power=self.power,
                         trap=self.trap if trap is None else trap, keep=self.keep,
-                        sealed=self.sealed, drop=self.drop, danger=self.danger)
+                        sealed=self.sealed, drop=self.drop, danger=self.danger, dead=self.dead)
 
     def _draw(self) -> float:
         """The value of a drawn position for the root player. With ``relative_draw``: a little

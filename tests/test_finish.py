@@ -216,3 +216,24 @@ def test_normal_wins_the_duels_it_drew(code, seed, game, ply, until):
     board, end = replay(code, seed, game, ply, until)
     outcome = board.outcome()
     assert outcome is not None and outcome.winner == start.turn, (end, board.code())
+
+
+# Seed 8, game 115, ply 52 (Green to move, normal): Yellow's chief (I1) and his assassin (H1) are
+# walled in by corpses (G1, G2, H2, I2), and the only necromobile left on the board is Blue's
+# (G7), which Green's assassin (G6) can kill. Without it nobody can ever open that wall, so
+# Yellow can never be eliminated and nobody can win: the normal before the ``dead`` term took it
+# (G6-G7) and drew the game by the 120-turn rule, in a duel against Yellow from ply 63.
+LAST_NECROMOBILE = ("P1.xCxMxM4bAbC/xRxP3bM1xM1/2xN3bNbM1/3xM2gA1xM/xPxRgPxMgC3xM/gM6xM1/"
+                    "1xM2xM2rA1/gR1xMxN2xMxPxN/1xM4xRyAyC.gbyg.g*b.3")
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_normal_spares_the_last_necromobile_that_can_open_a_wall(seed):
+    board = Board.from_code(LAST_NECROMOBILE)
+    assert board.turn == Party.GREEN
+    blue_necromobile = living_code(Kind.NECROMOBILE, Party.BLUE)
+    necromobiles = {living_code(Kind.NECROMOBILE, party) for party in Party}
+    assert [c for c in board.cells if c in necromobiles] == [blue_necromobile]
+    move = Search(board, "normal", seed).run()
+    board.push(move)
+    assert blue_necromobile in board.cells, move.text()
