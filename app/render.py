@@ -203,7 +203,7 @@ def move_squares(move: Move) -> tuple[set[int], set[int]]:
     a corpse or a moved piece was put, the reporter's victim, or the maze it acted on."""
     if move.is_pass():
         return set(), set()
-    main = {move.piece, move.exit if move.exit is not None else move.to}
+    main = {move.piece, move.lands}
     aux = {s for s in (move.place, move.victim) if s is not None}
     if move.exit is not None:
         aux.add(move.to)

@@ -1152,16 +1152,12 @@ class Search:
             return d[0] + (0.5 * d[1] if len(d) > 1 else 0.5 * HUNT_CAP)
 
         fields = fields_of(False)
-        through = False
+        near = None  # with every hunter walled off: the necromobile's moves to the wall
         if necros and hunters and min(fields[k][s] for s, k in hunters.items()) >= HUNT_CAP:
-            through = True  # walled off: the necromobile opens the way
-            fields = fields_of(True)
+            fields = fields_of(True)  # the necromobile opens the way
+            # The corpses within two squares of the chief.
+            near = _necro_field(cells, [q for q in range(81) if cells[q] > DEAD and _dist(q, chief) <= 2])
         base = left(hunters, fields)
-        near = None
-        if through:
-            # The necromobile's moves to a corpse within two squares of the chief.
-            goals = [q for q in range(81) if cells[q] > DEAD and _dist(q, chief) <= 2]
-            near = _necro_field(cells, goals)
         carry = 0.5 * min(near[q] for q in necros) if near is not None else 0.0
         out = []
         for m in moves:
@@ -1169,7 +1165,7 @@ class Search:
             if k is not None:
                 moved = dict(hunters)
                 del moved[m.piece]
-                moved[m.exit if m.exit is not None else m.to] = k
+                moved[m.lands] = k
                 out.append(-weight * (left(moved, fields) + carry))
             elif near is not None and m.piece in necros:
                 v = base
@@ -1177,7 +1173,7 @@ class Search:
                     board.push(m)
                     v = left(hunters, fields_of(True))
                     board.pop()
-                out.append(-weight * (v + 0.5 * near[m.exit if m.exit is not None else m.to]))
+                out.append(-weight * (v + 0.5 * near[m.lands]))
             else:
                 out.append(-weight * (base + carry))
         return out

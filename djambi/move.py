@@ -61,6 +61,11 @@ class Move(NamedTuple):
     def is_pass(self) -> bool:
         return self == _NULL
 
+    @property
+    def lands(self) -> Square:
+        """The square the moving piece ends on: its exit after acting in the maze, else ``to``."""
+        return self.exit if self.exit is not None else self.to
+
     def text(self, kill: bool = False) -> str:
         """The move text; ``kill`` writes ``x`` after the piece's square."""
         if self.piece < 0:

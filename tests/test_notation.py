@@ -55,6 +55,12 @@ def test_move_texts_read_like_the_game():
     assert Move.parse("C7-E5-F6@G4") == Move(parse("C7"), parse("E5"), place=parse("G4"), exit=parse("F6"))
 
 
+def test_a_move_lands_on_its_exit_after_the_maze_else_on_its_target():
+    assert Move.parse("B9xE5-F6").lands == parse("F6")  # the assassin leaves the maze to F6
+    assert Move.parse("A7xB5@C4").lands == parse("B5")
+    assert Move.parse("B8-D6xD7").lands == parse("D6")  # the reporter stays where it kills from
+
+
 def parse(name: str) -> int:
     from djambi import parse_square
 
