@@ -16,7 +16,12 @@
 //   reloads that page);
 // - on activate every other release's cache is deleted.
 //
-// Precached files are served cache-first; anything else goes to the network.
+// Precached files are served cache-first; anything else goes to the network. Where the browser
+// has static routes (InstallEvent.addRoutes, Chromium 123+), the release's files are served from
+// its cache by the browser itself, without running this script for each of them (some fifty
+// requests at a start): only the page (the release switch below) and the start-up snapshot (the
+// inflated copy) come to the fetch handler; a file not in the cache goes to the network. Without
+// static routes, the fetch handler serves them all the same way.
 //
 // The start-up snapshot (static/vendor/start-snapshot.bin, made at set-up from the release's own
 // sources: static/pyodide-start.mjs) is precached like any other file, gzip-compressed as it is
@@ -38,6 +43,17 @@ const SNAPSHOT = new URL("./static/vendor/start-snapshot.bin", self.location).hr
 const INFLATED = SNAPSHOT + "?inflated"; // this worker's inflated copy, in the release's cache
 
 self.addEventListener("install", (event) => {
+  // Static routes, this release's: its files straight from its own cache (issue 14: a warm start
+  // ~20 ms sooner, one worker round trip less per file); the page and the snapshot to the fetch
+  // handler. A new release's worker brings its own routes and cache.
+  if (event.addRoutes) {
+    const scope = new URL("./", self.location).pathname;
+    event.addRoutes([
+      { condition: { requestMode: "navigate" }, source: "fetch-event" },
+      { condition: { urlPattern: new URLPattern({ pathname: new URL(SNAPSHOT).pathname }) }, source: "fetch-event" },
+      { condition: { urlPattern: new URLPattern({ pathname: scope + "*" }), requestMethod: "GET" }, source: { cacheName: CACHE } },
+    ]).catch((error) => console.warn("static routes not added:", error));
+  }
   event.waitUntil(
     (async () => {
       const requests = FILES.map(

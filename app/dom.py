@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
-from pyodide.ffi import create_proxy, jsnull
+from pyodide.ffi import create_once_callable, create_proxy, jsnull
 from pyscript import document, window
 
 from app import session
@@ -37,6 +37,11 @@ def listen(target, event: str, handler: Callable[[Any], None]) -> None:
 
 def on_click(selector: str, handler: Callable[[Any], None]) -> None:
     listen(el(selector), "click", handler)
+
+
+def soon(action: Callable[[], None]) -> None:
+    """Run ``action`` in a task of its own, after the current one (and its drawing) is done."""
+    window.setTimeout(create_once_callable(lambda *args: action()), 0)
 
 
 def js(value: Any):

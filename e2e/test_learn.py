@@ -51,8 +51,18 @@ def long_press(page: Page, name: str) -> None:
 def test_welcome_on_the_first_visit_and_not_on_the_second(new_page, base_url, wait_ready,
                                                           external_requests, screenshot_dir):
     errors: list[str] = []
-    page = open_page(new_page, wait_ready, base_url, errors, first_visit=True, **DESKTOP)
+    page = new_page(first_visit=True, **DESKTOP)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    # The board is ready (drawn, playable) before the welcome opens over it, in a task of its own.
+    page.add_init_script("""new MutationObserver((records, observer) => {
+        if (document.body?.dataset.ready !== "1") return;
+        window.dialogAtReady = document.querySelector("dialog[open]")?.id ?? "";
+        observer.disconnect();
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });""")
+    page.goto(base_url)
+    wait_ready(page)
     expect(page.locator("#welcome-dialog")).to_be_visible()
+    assert page.evaluate("window.dialogAtReady") == ""
     expect(page.locator("#welcome-computer")).to_have_text("Play against the computer")
     page.screenshot(path=str(screenshot_dir / "learn-welcome-1280x800.png"))
     page.keyboard.press("Escape")

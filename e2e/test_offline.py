@@ -208,6 +208,55 @@ def test_plays_a_move_by_taps_with_the_server_stopped(sites, new_page, tmp_path,
     print(f"offline start-up: {offline_start:.1f}s")
 
 
+def router_sources(page: Page) -> dict[str, tuple[str | None, str | None]]:
+    """Reload ``page`` and give, for each file it asked for from its site, how the service worker's
+    static routes served it: (the route's source, what served it), from Chromium's DevTools
+    protocol (``serviceWorkerRouterInfo``); (None, None) when no route matched."""
+    seen: dict[str, tuple[str | None, str | None]] = {}
+
+    def received(event: dict) -> None:
+        info = event["response"].get("serviceWorkerRouterInfo") or {}
+        seen[event["response"]["url"]] = (info.get("matchedSourceType"), info.get("actualSourceType"))
+
+    cdp = page.context.new_cdp_session(page)
+    cdp.on("Network.responseReceived", received)
+    cdp.send("Network.enable")
+    page.reload()
+    wait_ready(page)
+    page.wait_for_timeout(300)  # the last responses' events
+    cdp.detach()
+    return seen
+
+
+def test_the_release_is_read_from_its_cache_by_static_routes_online_and_offline(sites, new_page, tmp_path,
+                                                                              external_requests):
+    """Once a release is installed, the browser serves its files from the release's cache by the
+    worker's static routes (sw.js: InstallEvent.addRoutes), without running the worker's script for
+    each; only the page and the start-up snapshot go to its fetch handler. Offline the same."""
+    folder, site, page, errors = offline_tablet(sites, new_page, tmp_path)
+    page.goto(site.url)
+    wait_ready(page)
+    wait_controlled(page)
+    snapshot = site.url + "static/vendor/start-snapshot.bin"
+    for online in (True, False):
+        if not online:
+            site.stop()
+            assert not site.answers()
+        sources = router_sources(page)
+        assert sources.pop(site.url) == ("fetch-event", "fetch-event")  # the page: the release switch
+        assert sources.pop(snapshot) == ("fetch-event", "fetch-event")  # the worker's inflated copy
+        files = {url: how for url, how in sources.items() if url.startswith(site.url)}
+        assert {site.url + f for f in ("static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/bytecode.bin",
+                                       "static/pyodide-start.mjs", "pyscript.toml", "app/main.py")} <= set(files)
+        assert {url: how for url, how in files.items() if how != ("cache", "cache")} == {}
+        assert boot(page) == "snapshot"
+        assert bounded(page, "() => window.djambiBoot.read") == "whole"
+    play(page, "C7", "F4")
+    assert status(page) == "Blue to move"
+    assert errors == []
+    assert external_requests == []
+
+
 # ---------------------------------------------------------------------------- releases
 def update(page: Page) -> str:
     """Ask the registration to look for a new release; the state its new worker reaches."""

@@ -147,26 +147,33 @@ async function snapshotBytes() {
   return bytes;
 }
 
-// The bytecode files of the bundle's sources, by the source's length in bytes (writeBundle).
+// The bundle's sources that have bytecode, by the source's length in bytes (writeBundle): each
+// {source, pyc, path}, the source's bytes and its .pyc's, as the bundle holds them.
 const compiled = new Map();
 
 // PyScript runs the page's script (app/main.py, 33 KB) with runPythonAsync(its text), which parses
-// and compiles it at every start (~35 ms of a warm start's main thread). When the text is that of
-// a source in the bundle (its hash is the one its .pyc was made from), the bytecode runs instead,
-// in the same namespace (__main__), with the same result for PyScript (the script's errors are
-// raised to it as before; their tracebacks name the file). Anything else is Pyodide's own run.
+// and compiles it at every start (~35 ms of a warm start's main thread). When the text is, byte for
+// byte, a source in the bundle, that source's bytecode runs instead (made from it at set-up by
+// scripts/build_bytecode.mjs, which writes both), in the same namespace (__main__), with the same
+// result for PyScript (the script's errors are raised to it as before; their tracebacks name the
+// file). No Python is compiled for it: marshal.loads and exec are called from here. Anything else
+// (a script edited since set-up, even by the same number of bytes) is Pyodide's own run.
 function runScriptsFromBytecode(py) {
   const original = py.runPythonAsync.bind(py);
-  let run = null;
   py.runPythonAsync = (code, options = {}) => {
-    const candidates = typeof code === "string" && !options.filename && !options.locals
-      ? compiled.get(new TextEncoder().encode(code).length) : null;
-    if (!candidates) return original(code, options);
-    run ??= py.runPython(RUN_BYTECODE, { globals: py.toPy({}) });
+    const text = typeof code === "string" && !options.filename && !options.locals ? new TextEncoder().encode(code) : null;
+    const found = text && (compiled.get(text.length) ?? []).find(({ source }) => equalBytes(source, text));
+    if (!found) return original(code, options);
     try {
-      const ran = run(candidates, code, options.globals ?? py.globals);
-      if (!ran) return original(code, options);
-      boot.ran.push(ran.slice(HOME.length).replace(/__pycache__\/([^/.]+)\.[^/]+\.pyc$/, "$1.py"));
+      const builtins = py.pyimport("builtins");
+      const data = py.toPy(found.pyc.subarray(16)); // the code object, after the .pyc's 16-byte header
+      const codeObject = py.pyimport("marshal").loads(data);
+      try {
+        builtins.exec(codeObject, options.globals ?? py.globals);
+      } finally {
+        for (const proxy of [codeObject, data, builtins]) proxy.destroy?.();
+      }
+      boot.ran.push(found.path);
       return Promise.resolve(undefined);
     } catch (error) {
       return Promise.reject(error);
@@ -174,23 +181,11 @@ function runScriptsFromBytecode(py) {
   };
 }
 
-const RUN_BYTECODE = `
-import marshal
-from importlib.util import source_hash
-def run(candidates, text, namespace):  # the .pyc run, or None
-    data = text.encode()
-    for pyc in candidates:
-        with open(pyc, "rb") as f:
-            head = f.read(16)
-            if head[4:8] == b"\\x03\\x00\\x00\\x00" and head[8:16] == source_hash(data):
-                code = marshal.loads(f.read())
-                break
-    else:
-        return None
-    exec(code, namespace)
-    return pyc
-run
-`;
+function equalBytes(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 // Rejects a snapshot header that is not this release's (this Pyodide, the bundle this page fetched).
 async function checkSnapshot(header) {
@@ -215,14 +210,18 @@ async function writeBundle(py) {
     const { header, offset: start } = readHeader(new Uint8Array(buffer));
     if (header.cache_tag !== py.runPython("import sys\nsys.implementation.cache_tag")) return false;
     let offset = start;
-    const names = new Set(header.files.map(([file]) => file));
+    const files = new Map(), folders = new Set();
     for (const [file, length] of header.files) {
-      const pyc = file.replace(/([^/]+)\.py$/, `__pycache__/$1.${header.cache_tag}.pyc`);
-      if (pyc !== file && names.has(pyc)) compiled.set(length, [...(compiled.get(length) ?? []), HOME + pyc]);
-      const target = HOME + file;
-      py.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
-      py.FS.writeFile(target, new Uint8Array(buffer, offset, length));
+      const bytes = new Uint8Array(buffer, offset, length);
+      files.set(file, bytes);
+      const target = HOME + file, folder = target.slice(0, target.lastIndexOf("/"));
+      if (!folders.has(folder)) { py.FS.mkdirTree(folder); folders.add(folder); }
+      py.FS.writeFile(target, bytes);
       offset += length;
+    }
+    for (const [file, source] of files) {
+      const pyc = files.get(file.replace(/([^/]+)\.py$/, `__pycache__/$1.${header.cache_tag}.pyc`));
+      if (file.endsWith(".py") && pyc) compiled.set(source.length, [...(compiled.get(source.length) ?? []), { source, pyc, path: file }]);
     }
     mark("bundle written");
     boot.bytecode = { written: header.files.filter(([file]) => file.endsWith(".pyc")).length };
