@@ -90,6 +90,9 @@ def format_position(board: Board) -> str:
 
 _ROW_TOKEN = re.compile(r"[1-9]|[rbygx][CARPNM]")
 _TURN_RE = re.compile(r"([rbyg])(?:\*([rbyg]))?")
+# Compiled at import (so into the start-up snapshot), not at a page's first parse.
+_CONTROL_RE = re.compile(r"[rbygfh]{4}")
+_QUIET_RE = re.compile(r"0|[1-9]\d{0,2}")
 
 
 def parse_position(text: str) -> Board:
@@ -165,7 +168,7 @@ def parse_position(text: str) -> Board:
                   f"in the maze (E5): only a chief, living or dead, may be there")
 
     # Control.
-    if not re.fullmatch(r"[rbygfh]{4}", control_text):
+    if not _CONTROL_RE.fullmatch(control_text):
         raise bad(f"control {control_text!r} must be 4 letters (r, b, y, g, f for frozen, "
                   f"h for hostage), one for each of Red, Blue, Yellow, Green")
     control = [FROZEN if c == "f" else HOSTAGE if c == "h" else "rbyg".index(c) for c in control_text]
@@ -210,7 +213,7 @@ def parse_position(text: str) -> Board:
         turn = Turn.regular(player)
 
     # The draw counter.
-    if not re.fullmatch(r"0|[1-9]\d{0,2}", quiet_text) or int(quiet_text) > DRAW_TURNS:
+    if not _QUIET_RE.fullmatch(quiet_text) or int(quiet_text) > DRAW_TURNS:
         raise bad(f"draw counter {quiet_text!r} must be a whole number from 0 to {DRAW_TURNS}")
     board = Board.from_parts(cells, control, turn, int(quiet_text), draw)
 
