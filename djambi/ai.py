@@ -1011,7 +1011,7 @@ class Search:
                 for i, m in enumerate(moves):
                     if m.piece == sq:
                         noise[i] -= home
-        duel = sum(1 for p in range(4) if board._control[p] == p) == 2
+        duel = len(board._active()) == 2
         bias = self._hunt_bias(moves, st["hunt"]) if duel and st.get("hunt") else [0.0] * len(moves)
         scores = [-1e9] * len(moves)
         self.max_nodes = st["nodes"] if self._max_nodes is None else self._max_nodes
@@ -1123,11 +1123,10 @@ class Search:
         cells = board._cells
         control = board._control
         root = self.root
-        enemy = [p for p in range(4) if control[p] == p and p != root]
-        code = 1 + 8 * enemy[0] if enemy else 0
-        if not code or code not in cells:
+        enemy = [p for p in board._active() if p != root]
+        chief = board.chief_square(enemy[0]) if enemy else None
+        if chief is None:
             return [0.0] * len(moves)
-        chief = cells.index(code)
         hunters: dict[int, int] = {}  # square -> kind
         necros = []
         for s in range(81):
