@@ -13,7 +13,7 @@ from djambi import parse_square, square_name
 from djambi.squares import SQUARES
 
 from app import render
-from app.dom import absent, js, listen, reduced_motion
+from app.dom import absent, js, later, listen, reduced_motion
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -116,7 +116,7 @@ class BoardView:
             timing = {"duration": slide.duration, "delay": slide.delay, "fill": "both", "easing": "ease-out"}
             group.animate(js(frames), js(timing))
         total = max(s.delay + s.duration for s in slides)
-        self.timer = window.setTimeout(_once(self.finish), total + 20)
+        self.timer = later(self.finish, total + 20)
 
     def finish(self) -> None:
         """End the animation at once: the board shows the position as it is."""
@@ -128,12 +128,6 @@ class BoardView:
         self.hidden_uses = []
         if self.layer is not None:
             self.layer.replaceChildren()
-
-
-def _once(fn: Callable[[], None]):
-    from pyodide.ffi import create_once_callable
-
-    return create_once_callable(lambda *args: fn())
 
 
 __all__ = ["BoardView"]

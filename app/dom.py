@@ -39,9 +39,10 @@ def on_click(selector: str, handler: Callable[[Any], None]) -> None:
     listen(el(selector), "click", handler)
 
 
-def soon(action: Callable[[], None]) -> None:
-    """Run ``action`` in a task of its own, after the current one (and its drawing) is done."""
-    window.setTimeout(create_once_callable(lambda *args: action()), 0)
+def later(action: Callable[[], None], ms: float = 0):
+    """Run ``action`` once, in a task of its own, ``ms`` milliseconds from now (0: after the
+    current task and its drawing); the timer's id, for ``window.clearTimeout``."""
+    return window.setTimeout(create_once_callable(lambda *args: action()), ms)
 
 
 def js(value: Any):

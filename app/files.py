@@ -9,7 +9,7 @@ from typing import Callable
 
 from pyscript import document, window
 
-from app.dom import absent, el, js, listen
+from app.dom import absent, el, js, later, listen
 from app.i18n import _
 
 
@@ -24,13 +24,7 @@ def download(text: str, name: str) -> None:
     document.body.append(link)
     link.click()
     link.remove()
-    window.setTimeout(_revoke(url), 10_000)
-
-
-def _revoke(url: str):
-    from pyodide.ffi import create_once_callable
-
-    return create_once_callable(lambda *args: window.URL.revokeObjectURL(url))
+    later(lambda: window.URL.revokeObjectURL(url), 10_000)
 
 
 class FileOpener:

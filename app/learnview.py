@@ -19,7 +19,7 @@ from pyscript import document, window
 from djambi import parse_square, square_name
 
 from app import guide, lessons, render, rulebook, ui, words
-from app.dom import close_dialog, el, listen, on_click, open_dialog
+from app.dom import close_dialog, el, later, listen, on_click, open_dialog
 from app.i18n import _, pgettext
 
 LONG_PRESS_MS = 550
@@ -218,9 +218,7 @@ class PieceTip:
         if sq is None:
             return
         self.start = (sq, float(event.clientX), float(event.clientY))
-        from pyodide.ffi import create_once_callable
-
-        self.timer = window.setTimeout(create_once_callable(lambda *a: self.fire()), LONG_PRESS_MS)
+        self.timer = later(self.fire, LONG_PRESS_MS)
 
     def move(self, event) -> None:
         if self.start is not None:

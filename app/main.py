@@ -22,7 +22,7 @@ from app.boardview import BoardView
 from app.computer import Computer
 from app.dialogs import (DrawDialog, GameOverDialog, HandOver, NewGameDialog, ReplaceDialog,
                          ShareDialog, TabDialog)
-from app.dom import any_dialog_open, close_dialog, el, listen, on_click, open_dialog, open_storage, soon
+from app.dom import any_dialog_open, close_dialog, el, listen, on_click, open_dialog, open_storage, later
 from app.files import FileOpener, download
 from app.gamesview import GamesDialog, SeatDialog, SendDialog
 from app.history import History
@@ -88,7 +88,7 @@ class App:
         document.body.dataset.ready = "1"
         self.replay_early_taps()
         if welcome:  # a task of its own: the board is drawn and playable first
-            soon(self.learn.welcome)
+            later(self.learn.welcome)
 
     def replay_early_taps(self) -> None:
         """Taps made on the board before Python was ready (index.html keeps them): answered now,

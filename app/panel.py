@@ -7,13 +7,12 @@ announcer that tells a screen reader every move.
 
 from __future__ import annotations
 
-from pyodide.ffi import create_once_callable
-from pyscript import document, window
+from pyscript import document
 
 from djambi import Party
 
 from app import session
-from app.dom import el, on_click
+from app.dom import el, later, on_click
 from app.i18n import _, party_name
 
 
@@ -98,7 +97,7 @@ class Panel:
         self.said += 1
         if text and not error:
             said = self.said
-            window.setTimeout(create_once_callable(lambda *a: self._fade(said)), self.INFO_MS)
+            later(lambda: self._fade(said), self.INFO_MS)
 
     def _fade(self, said: int) -> None:
         if said == self.said:
