@@ -220,8 +220,9 @@ async function writeBundle(py) {
       offset += length;
     }
     for (const [file, source] of files) {
+      if (!file.endsWith(".py")) continue;
       const pyc = files.get(file.replace(/([^/]+)\.py$/, `__pycache__/$1.${header.cache_tag}.pyc`));
-      if (file.endsWith(".py") && pyc) compiled.set(source.length, [...(compiled.get(source.length) ?? []), { source, pyc, path: file }]);
+      if (pyc) compiled.set(source.length, [...(compiled.get(source.length) ?? []), { source, pyc, path: file }]);
     }
     mark("bundle written");
     boot.bytecode = { written: header.files.filter(([file]) => file.endsWith(".pyc")).length };
