@@ -7,6 +7,10 @@ Every name ``A1`` … ``I9`` is also a module constant (``from djambi.squares im
 
 from __future__ import annotations
 
+from typing import Sequence
+
+from .pieces import ASSASSIN, MILITANT
+
 Square = int
 
 COLUMNS = "ABCDEFGHI"
@@ -79,10 +83,49 @@ ORTHOGONAL_NEIGHBOURS: tuple[tuple[Square, ...], ...] = tuple(
     for sq in SQUARES
 )
 
+#: RAYS cut to a militant's reach (two squares).
+_SHORT_RAYS = tuple(tuple(ray[:2] for ray in rays) for rays in RAYS)
+
+
+def walk(cells: Sequence[int], s: Square, kind: int) -> list[tuple[Square, ...]]:
+    """The lines a piece of ``kind`` on ``s`` walks over ``cells`` (81 piece codes), in the
+    engine's order: per direction, the squares outward from ``s`` up to and including the first
+    occupied one (the square it may act on), or to the edge. Empty squares are all there, the
+    empty maze too (only a chief may stop on it: the caller decides). A militant's lines end two
+    squares out. The one ray walk of the engine: the move generator, the threat scan and the
+    computer players all go through it."""
+    out = []
+    for ray in (_SHORT_RAYS if kind == MILITANT else RAYS)[s]:
+        n = 0
+        for t in ray:
+            n += 1
+            if cells[t]:
+                break
+        out.append(ray[:n])
+    return out
+
+
+def maze_exits(cells: Sequence[int], s: Square, kind: int) -> list[Square]:
+    """The squares out of the maze for a piece of ``kind`` that came from ``s`` (empty now) and
+    acted on what holds the maze (rulings §4), in square order: along the maze's lines over
+    empty squares. An assassin passes over his start square (which takes the corpse) but may
+    not stop there."""
+    exits = []
+    for ray in RAYS[MAZE]:
+        for t in ray:
+            if cells[t] != 0 and t != s:
+                break
+            if t == s and kind == ASSASSIN:
+                continue
+            exits.append(t)
+    exits.sort()
+    return exits
+
+
 globals().update(_BY_NAME)
 
 __all__ = [
     "Square", "COLUMNS", "SQUARES", "MAZE", "FIELD", "SQUARE_NAMES", "DIRECTIONS",
     "square", "column_of", "row_of", "square_name", "parse_square",
-    "RAYS", "NEIGHBOURS", "ORTHOGONAL_NEIGHBOURS", *SQUARE_NAMES,
+    "RAYS", "NEIGHBOURS", "ORTHOGONAL_NEIGHBOURS", "walk", "maze_exits", *SQUARE_NAMES,
 ]
