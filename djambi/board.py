@@ -15,7 +15,8 @@ from typing import Iterable, Iterator
 from .move import IllegalMoveError, Move
 from .pieces import (ASSASSIN, CHIEF, DEAD, MILITANT, NECROMOBILE, PROVOCATEUR, REPORTER, Kind, Party,
                      Piece, corpse_code, living_code)
-from .squares import FIELD, MAZE, NEIGHBOURS, ORTHOGONAL_NEIGHBOURS, Square, maze_exits, square_name, walk
+from .squares import (FIELD, LINES, MAZE, NEIGHBOURS, ORTHOGONAL_NEIGHBOURS, Square, maze_exits,
+                      square_name)
 from .turns import Turn, next_turn
 
 #: Control values for a party other than a player: frozen (its chief perished with nobody in
@@ -281,48 +282,6 @@ class Board:
         except ValueError:
             return None
 
-    # ------------------------------------------------------------------ for searches
-    # Views without copies and the one write a search needs (``djambi.ai``): ``cells`` and
-    # ``control_codes`` copy, these do not, so never write into what they return. The lines a
-    # piece walks: ``squares.walk``; the ways out of the maze: ``squares.maze_exits``.
-    @property
-    def cells_view(self) -> list[int]:
-        """The 81 piece codes as the board holds them (read only: ``cells`` is the copy)."""
-        return self._cells
-
-    @property
-    def control_view(self) -> list[int]:
-        """Who controls each party, as the board holds it (read only: ``control_codes`` copies)."""
-        return self._control
-
-    @property
-    def player_to_move(self) -> int:
-        """The player to move, as an int (``turn`` gives the ``Party``)."""
-        return self._turn.player
-
-    @property
-    def ply(self) -> int:
-        """How many moves the move stack holds (``len(move_stack)`` without the list)."""
-        return len(self._stack)
-
-    def ruler_index(self) -> int | None:
-        """The player in power as an int (``ruler`` gives the ``Party``), or ``None``."""
-        return self._ruler()
-
-    def active_indices(self) -> list[int]:
-        """Players still in the game as ints, in seat order (``active_players`` gives Parties)."""
-        return self._active()
-
-    def is_decided(self) -> bool:
-        """Whether the game is over for a reason that needs no move generation (one player or
-        none left, a draw agreed, the 120-turn rule): ``is_game_over`` without the walk."""
-        return self._over()
-
-    def set_turn(self, turn: Turn) -> None:
-        """Give the move to ``turn`` (a search asking what a player could do were it his move);
-        ``push`` records it and ``pop`` restores it like any other state."""
-        self._turn = turn
-
     # ------------------------------------------------------------------ move generation
     def _enemy_table(self, player: int) -> list[bool]:
         """enemy[code]: may ``player`` kill or move a living piece with this code."""
@@ -353,7 +312,7 @@ class Board:
             if code == 0 or code > DEAD or control[(code - 1) >> 3] != player:
                 continue
             kind = (code - 1) & 7
-            for ray in walk(cells, s, kind):
+            for ray in LINES[kind][s]:
                 for t in ray:
                     target = cells[t]
                     if target == 0:
@@ -647,6 +606,43 @@ class Board:
         if self._over():
             return True
         return self._walk(self._turn.player, None) == 0 and not self._others_can_move()
+
+    # ------------------------------------------------------------------ for searches
+    # Views without copies and the one write a search needs (``djambi.ai``): ``cells`` and
+    # ``control_codes`` copy, these do not, so never write into what they return. The lines a
+    # piece walks: ``squares.LINES``; the ways out of the maze: ``squares.maze_exits``.
+    @property
+    def cells_view(self) -> list[int]:
+        """The 81 piece codes as the board holds them (read only: ``cells`` is the copy)."""
+        return self._cells
+
+    @property
+    def control_view(self) -> list[int]:
+        """Who controls each party, as the board holds it (read only: ``control_codes`` copies)."""
+        return self._control
+
+    @property
+    def player_to_move(self) -> int:
+        """The player to move, as an int (``turn`` gives the ``Party``)."""
+        return self._turn.player
+
+    @property
+    def ply(self) -> int:
+        """How many moves the move stack holds (``len(move_stack)`` without the list)."""
+        return len(self._stack)
+
+    #: The player in power as an int (``ruler`` gives the ``Party``), or ``None``.
+    ruler_index = _ruler
+    #: Players still in the game as ints, in seat order (``active_players`` gives Parties).
+    active_indices = _active
+    #: Whether the game is over for a reason that needs no move generation (one player or none
+    #: left, a draw agreed, the 120-turn rule): ``is_game_over`` without the walk.
+    is_decided = _over
+
+    def set_turn(self, turn: Turn) -> None:
+        """Give the move to ``turn`` (a search asking what a player could do were it his move);
+        ``push`` records it and ``pop`` restores it like any other state."""
+        self._turn = turn
 
     # ------------------------------------------------------------------ text
     def is_kill(self, move: Move) -> bool:

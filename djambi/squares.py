@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .pieces import ASSASSIN, MILITANT
+from .pieces import ASSASSIN, MILITANT, Kind
 
 Square = int
 
@@ -87,22 +87,20 @@ ORTHOGONAL_NEIGHBOURS: tuple[tuple[Square, ...], ...] = tuple(
 _SHORT_RAYS = tuple(tuple(ray[:2] for ray in rays) for rays in RAYS)
 
 
-def walk(cells: Sequence[int], s: Square, kind: int) -> list[tuple[Square, ...]]:
-    """The lines a piece of ``kind`` on ``s`` walks over ``cells`` (81 piece codes), in the
-    engine's order: per direction, the squares outward from ``s`` up to and including the first
-    occupied one (the square it may act on), or to the edge. Empty squares are all there, the
-    empty maze too (only a chief may stop on it: the caller decides). A militant's lines end two
-    squares out. The one ray walk of the engine: the move generator, the threat scan and the
-    computer players all go through it."""
-    out = []
-    for ray in (_SHORT_RAYS if kind == MILITANT else RAYS)[s]:
-        n = 0
-        for t in ray:
-            n += 1
-            if cells[t]:
-                break
-        out.append(ray[:n])
-    return out
+#: LINES[kind][sq]: the lines a piece of ``kind`` on ``sq`` moves along (``lines_of``), a table
+#: for the engine's inner loops.
+LINES: tuple[tuple[tuple[tuple[Square, ...], ...], ...], ...] = tuple(
+    _SHORT_RAYS if kind == MILITANT else RAYS for kind in Kind
+)
+
+
+def lines_of(s: Square, kind: int) -> tuple[tuple[Square, ...], ...]:
+    """The lines a piece of ``kind`` on ``s`` moves along: per direction, the squares outward
+    from ``s`` in the engine's order (a militant's end two squares out). Every walk of the
+    engine goes along these (the move generator, the threat scan, the computer players; the
+    inner loops read ``LINES[kind][s]``) and stops at the first occupied square, the one a
+    piece may act on; the empty maze is passed over (only a chief may stop on it)."""
+    return LINES[kind][s]
 
 
 def maze_exits(cells: Sequence[int], s: Square, kind: int) -> list[Square]:
@@ -127,5 +125,5 @@ globals().update(_BY_NAME)
 __all__ = [
     "Square", "COLUMNS", "SQUARES", "MAZE", "FIELD", "SQUARE_NAMES", "DIRECTIONS",
     "square", "column_of", "row_of", "square_name", "parse_square",
-    "RAYS", "NEIGHBOURS", "ORTHOGONAL_NEIGHBOURS", "walk", "maze_exits", *SQUARE_NAMES,
+    "RAYS", "NEIGHBOURS", "ORTHOGONAL_NEIGHBOURS", "LINES", "lines_of", "maze_exits", *SQUARE_NAMES,
 ]

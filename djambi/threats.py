@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from .pieces import CHIEF, DEAD, MILITANT, NECROMOBILE, PROVOCATEUR, REPORTER
 
-from .squares import MAZE, ORTHOGONAL_NEIGHBOURS, Square, maze_exits, walk
+from .squares import LINES, MAZE, ORTHOGONAL_NEIGHBOURS, Square, maze_exits
 
 _FROZEN = 4
 
@@ -92,7 +92,7 @@ def scan(cells, control, sources: bool = False) -> Scan:
         bit = 1 << a
         mob = 0
         if kind == MILITANT:
-            for ray in walk(cells, s, kind):
+            for ray in LINES[kind][s]:
                 for t in ray:
                     target = cells[t]
                     if target == 0:
@@ -104,7 +104,7 @@ def scan(cells, control, sources: bool = False) -> Scan:
                             found.setdefault(t, []).append(s)
                     break
         elif kind == REPORTER:
-            for ray in walk(cells, s, kind):
+            for ray in LINES[kind][s]:
                 for t in ray:
                     if cells[t]:
                         break
@@ -117,7 +117,7 @@ def scan(cells, control, sources: bool = False) -> Scan:
                             if found is not None:
                                 found.setdefault(v, []).append(s)
         elif kind == NECROMOBILE:
-            for ray in walk(cells, s, kind):
+            for ray in LINES[kind][s]:
                 for t in ray:
                     target = cells[t]
                     if target == 0:
@@ -127,7 +127,7 @@ def scan(cells, control, sources: bool = False) -> Scan:
                         mob += 1
                     break
         else:  # chief, assassin, provocateur
-            for ray in walk(cells, s, kind):
+            for ray in LINES[kind][s]:
                 for t in ray:
                     target = cells[t]
                     if target == 0:
@@ -163,7 +163,7 @@ def cover(cells, control) -> list[int]:
         if kind == PROVOCATEUR or kind == NECROMOBILE:
             continue
         bit = 1 << a
-        for ray in walk(cells, s, kind):
+        for ray in LINES[kind][s]:
             for t in ray:
                 if cells[t]:
                     break
@@ -223,7 +223,7 @@ def reach(board, square: Square) -> Reach:
     moves: set[int] = set()
     kills: set[int] = set()
     s = square
-    for ray in walk(cells, s, kind):
+    for ray in LINES[kind][s]:
         for t in ray:
             target = cells[t]
             if target == 0:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..board import FROZEN, Board
 from ..pieces import ASSASSIN, CHIEF, DEAD, MILITANT, NECROMOBILE, REPORTER, living_code
-from ..squares import MAZE, NEIGHBOURS, ORTHOGONAL_NEIGHBOURS, RAYS, walk
+from ..squares import MAZE, NEIGHBOURS, ORTHOGONAL_NEIGHBOURS, lines_of
 from ..threats import Scan
 from ..threats import scan as scan_position
 from ..turns import next_turn
@@ -191,7 +191,7 @@ def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6
                     v -= 0.25 * trap
             if cells[MAZE] == 0:
                 # A free maze the chief can reach: power next move.
-                for ray in walk(cells, sq, CHIEF):
+                for ray in lines_of(sq, CHIEF):
                     for t in ray:
                         if t == MAZE:
                             v += 1.0
@@ -245,7 +245,7 @@ def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6
 def _reaches(cells, control, c: int, player: int) -> bool:
     """Whether ``player`` can kill the chief on ``c`` in one move (a militant, assassin or chief
     on a clear line, a reporter reaching a square beside him)."""
-    for ray in walk(cells, c, CHIEF):
+    for ray in lines_of(c, CHIEF):
         steps = 0
         for t in ray:
             steps += 1
@@ -260,7 +260,7 @@ def _reaches(cells, control, c: int, player: int) -> bool:
     for e in ORTHOGONAL_NEIGHBOURS[c]:
         if cells[e] != 0 or e == MAZE:
             continue
-        for ray in walk(cells, e, CHIEF):
+        for ray in lines_of(e, CHIEF):
             for t in ray:
                 code = cells[t]
                 if code == 0:
@@ -327,7 +327,6 @@ def hunt_field(cells, control, root: int, chief: int, kind: int, through: bool =
         return field  # a militant never enters the maze
     else:
         starts = [chief]
-    reach = 2 if kind == MILITANT else 8
     # Costs: a start 0, a square one move from a start 1, ... (the field is the cost less one).
     cost = [HUNT_CAP + 1] * 81
     buckets: list[list[int]] = [[] for _ in range(HUNT_CAP + 2)]
@@ -338,13 +337,9 @@ def hunt_field(cells, control, root: int, chief: int, kind: int, through: bool =
         for q in buckets[c]:
             if cost[q] != c or (c and 0 < cells[q] < DEAD and control[(cells[q] - 1) >> 3] == root):
                 continue  # stale, or a hunter's own square (it does not pass on)
-            for ray in RAYS[q]:
-                steps = 0
+            for ray in lines_of(q, kind):  # a militant's lines are two squares long
                 extra = 0
                 for t in ray:
-                    steps += 1
-                    if steps > reach:
-                        break
                     code = cells[t]
                     if code > DEAD:
                         if not through:
@@ -385,7 +380,7 @@ def _necro_field(cells, goals: list[int]) -> list[int]:
         d += 1
         nxt = []
         for q in frontier:
-            for ray in walk(cells, q, NECROMOBILE):
+            for ray in lines_of(q, NECROMOBILE):
                 for t in ray:
                     code = cells[t]
                     if code > DEAD:

@@ -11,7 +11,7 @@ import random
 from ..board import FROZEN, Board
 from ..move import Move
 from ..pieces import ASSASSIN, CHIEF, DEAD, MILITANT, NECROMOBILE, PROVOCATEUR, REPORTER
-from ..squares import FIELD, MAZE, NEIGHBOURS, ORTHOGONAL_NEIGHBOURS, RAYS, maze_exits, walk
+from ..squares import FIELD, LINES, MAZE, NEIGHBOURS, ORTHOGONAL_NEIGHBOURS, RAYS, maze_exits
 from ..threats import cover
 from ..turns import next_turn
 from .evaluation import VALUE, VICTIM_ORDER, _COL, _ROW, _dist
@@ -181,7 +181,7 @@ class _Gen:
             if code == 0 or code > DEAD or control[(code - 1) >> 3] != player:
                 continue
             kind = (code - 1) & 7
-            for ray in walk(cells, s, kind):
+            for ray in LINES[kind][s]:
                 for t in ray:
                     target = cells[t]
                     if target == 0:

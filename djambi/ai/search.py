@@ -18,7 +18,7 @@ from typing import Generator, Mapping
 from ..board import Board
 from ..move import Move
 from ..pieces import ASSASSIN, CHIEF, DEAD, MILITANT, NECROMOBILE, PROVOCATEUR, REPORTER, living_code
-from ..squares import FIELD, MAZE, ORTHOGONAL_NEIGHBOURS, walk
+from ..squares import FIELD, MAZE, ORTHOGONAL_NEIGHBOURS, lines_of
 from ..threats import Scan
 from ..threats import scan as scan_position
 from ..turns import Turn
@@ -462,7 +462,7 @@ class Search:
         me = board.player_to_move
         near = [q for q in FIELD if cells[q] == 0 and _dist(q, chief) <= 2]
         lines: list[int] = []  # empty squares in line with the chief (an assassin's)
-        for ray in walk(cells, chief, CHIEF):
+        for ray in lines_of(chief, CHIEF):
             for t in ray:
                 if cells[t]:
                     break
@@ -472,7 +472,7 @@ class Search:
         for e in ORTHOGONAL_NEIGHBOURS[chief]:
             if cells[e] or e == MAZE:
                 continue
-            for ray in walk(cells, e, CHIEF):
+            for ray in lines_of(e, CHIEF):
                 for t in ray:
                     if cells[t]:
                         break
@@ -483,7 +483,7 @@ class Search:
             c = cells[s]
             if c == 0 or c > DEAD or (c - 1) & 7 != PROVOCATEUR or control[(c - 1) >> 3] != me:
                 continue
-            for ray in walk(cells, s, PROVOCATEUR):
+            for ray in lines_of(s, PROVOCATEUR):
                 for t in ray:
                     target = cells[t]
                     if target == 0:
