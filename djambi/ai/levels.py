@@ -34,7 +34,8 @@ class Level:
     margin: float = 0.0
     #: A drawn position is worth a little less than an even game (``Search._draw``), not ``DRAW``.
     relative_draw: bool = False
-    #: Nodes of the whole search (look-aheads and set-up checks included); 0: three budgets.
+    #: Nodes of the whole search (look-aheads and set-up checks included); 0: three times the
+    #: search's budget.
     cap: int = 0
     # The evaluation's terms (``evaluate``).
     #: What holding the maze is worth.
