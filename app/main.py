@@ -16,21 +16,29 @@ from pyscript import document, window
 
 from djambi import Party, parse_square
 
-from app import gamefile, i18n, library, remote, render, session, statictext, ui, words
-from app import settings as prefs
-from app.boardview import BoardView
-from app.computer import Computer
-from app.dialogs import (DrawDialog, GameOverDialog, HandOver, NewGameDialog, ReplaceDialog,
+from app.state import gamefile
+from app.present import i18n
+from app.state import library
+from app.state import remote
+from app.present import render
+from app.state import session
+from app.present import statictext
+from app.present import taps
+from app.present import words
+from app.state import settings as prefs
+from app.views.boardview import BoardView
+from app.views.computer import Computer
+from app.views.dialogs import (DrawDialog, GameOverDialog, HandOver, NewGameDialog, ReplaceDialog,
                          ShareDialog, TabDialog)
-from app.dom import any_dialog_open, close_dialog, el, listen, on_click, open_dialog, open_storage, later
-from app.files import FileOpener, download
-from app.gamesview import GamesDialog, SeatDialog, SendDialog
-from app.history import History
-from app.i18n import _, ngettext
-from app.learn import Learn
-from app.loop import Loop
-from app.movelist import MoveList
-from app.panel import Panel
+from app.views.dom import any_dialog_open, close_dialog, el, listen, on_click, open_dialog, open_storage, later
+from app.views.files import FileOpener, download
+from app.views.gamesview import GamesDialog, SeatDialog, SendDialog
+from app.state.history import History
+from app.present.i18n import _, ngettext
+from app.views.learning import Learn
+from app.state.loop import Loop
+from app.views.movelist import MoveList
+from app.views.panel import Panel
 
 
 class App:
@@ -41,7 +49,7 @@ class App:
         self.saved_revision = -1
         self.deleted: library.Deleted | None = None  # the last game deleted, for Undo
         self.game = session.new_game()
-        self.picker = ui.Picker(self.game.board)
+        self.picker = taps.Picker(self.game.board)
         self.history = History()
         self.loop = Loop()
         self.computer = Computer(self.loop, self.on_computer_move, self.on_computer_error)
@@ -292,7 +300,7 @@ class App:
             return
         self.picker_step(self.picker.tap(sq))
 
-    def picker_step(self, result: ui.Tap) -> None:
+    def picker_step(self, result: taps.Tap) -> None:
         if result.kind == "play":
             self.play_human(result.move)
             return
@@ -401,7 +409,7 @@ class App:
         return [p for p in self.game.board.active_players if not self.game.is_computer(p)]
 
     def offer_draw(self) -> None:
-        from app.computer import computer_players
+        from app.views.computer import computer_players
 
         board = self.game.board
         computers = []

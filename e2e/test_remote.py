@@ -15,7 +15,7 @@ import segno
 from playwright.sync_api import Page, expect
 
 from djambi import Party, parse_game_code, square_name
-from app import session
+from app.state import session
 from test_follow import moves, new_game, ready, tap
 
 PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)

@@ -34,15 +34,22 @@ import vm from "node:vm";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUTPUT = path.join(root, "static", "vendor", "bytecode.bin");
-const PACKAGES = ["djambi", "app"];
+// Our packages (scripts/python-packages.txt), every .py file under them, subfolders included.
+const PACKAGES = fs.readFileSync(path.join(root, "scripts", "python-packages.txt"), "utf8")
+  .split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#"));
 const HOME = "/home/pyodide/"; // where PyScript writes the sources ([files] targets)
 
 const sources = [];
-for (const pkg of PACKAGES) {
-  for (const name of fs.readdirSync(path.join(root, pkg)).sort()) {
-    if (name.endsWith(".py")) sources.push(`${pkg}/${name}`);
+// In the order of scripts/build_sw.py (package by package, each sorted by path).
+function walk(rel, found) {
+  for (const entry of fs.readdirSync(path.join(root, rel), { withFileTypes: true })) {
+    const child = `${rel}/${entry.name}`;
+    if (entry.isDirectory() && entry.name !== "__pycache__") walk(child, found);
+    else if (entry.isFile() && entry.name.endsWith(".py")) found.push(child);
   }
+  return found;
 }
+for (const pkg of PACKAGES) sources.push(...walk(pkg, []).sort());
 
 // PyScript's Python package, as its core writes it: the object literal it passes to its writer,
 // {pyscript: {"__init__.py": "…", …}}, found in the vendored bundle and read as a literal.
@@ -75,7 +82,7 @@ function pyscriptSources() {
 // here as PyScript would unpack them into its working directory: their files go into the bundle.
 const WHEELS = path.join(root, "static", "vendor", "wheels");
 const wheels = fs.existsSync(WHEELS) ? fs.readdirSync(WHEELS).filter((n) => n.endsWith(".whl")).sort() : [];
-// The translation catalogs (scripts/i18n.py compile, set-up step 6), which app/i18n.py reads.
+// The translation catalogs (scripts/i18n.py compile, set-up step 6), which app/present/i18n.py reads.
 const catalogs = fs.readdirSync(path.join(root, "locale")).sort()
   .map((lang) => `locale/${lang}/LC_MESSAGES/djambi.mo`).filter((rel) => fs.existsSync(path.join(root, rel)));
 

@@ -1,4 +1,4 @@
-"""The computer loop never gets stuck (issue 10): ``app.loop`` on real games, by tables and by
+"""The computer loop never gets stuck (issue 10): ``app.state.loop`` on real games, by tables and by
 random sequences of every action a player can take, in any order."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app import session
-from app.loop import Cancel, Loop, Start
+from app.state import session
+from app.state.loop import Cancel, Loop, Start
 
 HUMAN, NORMAL = session.HUMAN, "normal"
 

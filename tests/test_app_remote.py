@@ -1,5 +1,5 @@
-"""Games across devices (app.remote, the remote seats of session.Game, app.loop's waiting state)
-and several games in storage (app.library): migration, the index, the quota, delete and undo."""
+"""Games across devices (app.state.remote, the remote seats of session.Game, app.state.loop's waiting state)
+and several games in storage (app.state.library): migration, the index, the quota, delete and undo."""
 
 from __future__ import annotations
 
@@ -12,8 +12,10 @@ from hypothesis import strategies as st
 
 from playouts import scaled
 from djambi import Party
-from app import library, remote, session
-from app.loop import Cancel, Loop, Start
+from app.state import library
+from app.state import remote
+from app.state import session
+from app.state.loop import Cancel, Loop, Start
 
 BASE = "https://example.org/"
 

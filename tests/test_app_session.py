@@ -1,4 +1,4 @@
-"""The game session (app/session.py): seats, undo/redo, saved games, links, words."""
+"""The game session (app/state/session.py): seats, undo/redo, saved games, links, words."""
 
 import json
 
@@ -6,8 +6,8 @@ import pytest
 from diagrams import board_from
 
 from djambi import Board, Move, Party, format_game_code, parse_position
-from app import session
-from app.session import (BACKUP_KEY, STORAGE_KEY, Game, LinkError, MemoryStorage, game_from_link,
+from app.state import session
+from app.state.session import (BACKUP_KEY, STORAGE_KEY, Game, LinkError, MemoryStorage, game_from_link,
                          load, new_game, save)
 
 

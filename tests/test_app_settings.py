@@ -1,4 +1,4 @@
-"""Pass-and-play settings (app/settings.py): storage, the hand-over rule, the board's rotation."""
+"""Pass-and-play settings (app/state/settings.py): storage, the hand-over rule, the board's rotation."""
 
 import json
 
@@ -6,8 +6,9 @@ import pytest
 from diagrams import board_from
 
 from djambi import Party, parse_square
-from app import render, session
-from app.settings import (SETTINGS_KEY, Settings, board_rotation, handover_to, human_to_move,
+from app.present import render
+from app.state import session
+from app.state.settings import (SETTINGS_KEY, Settings, board_rotation, handover_to, human_to_move,
                           load_settings, save_settings)
 
 R, B, Y, G = Party.RED, Party.BLUE, Party.YELLOW, Party.GREEN

@@ -20,7 +20,12 @@ import pytest
 from djambi import Board, Kind, Party, Piece, parse_square
 from djambi.narrate import KILL, Event
 
-from app import i18n, library, remote, session, statictext, words
+from app.present import i18n
+from app.state import library
+from app.state import remote
+from app.state import session
+from app.present import statictext
+from app.present import words
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("app",)
@@ -165,7 +170,7 @@ def test_index_html_english_defaults_equal_the_msgids():
     assert len(marks) > 50
     wrong = [(m, key, " ".join(text.split())) for m, key, text in marks
              if statictext.STATIC.get(key) != " ".join(text.split())]
-    assert not wrong, f"index.html text differs from app/statictext.py STATIC (or unknown key): {wrong}"
+    assert not wrong, f"index.html text differs from app/present/statictext.py STATIC (or unknown key): {wrong}"
     unused = set(statictext.STATIC) - {key for _m, key, _t in marks}
     assert not unused, f"keys in STATIC that index.html does not use: {unused}"
 
@@ -215,7 +220,7 @@ def test_the_loaders_words_are_the_msgids_of_statictext_loader():
         used += WORD_CALL.findall((ROOT / name).read_text(encoding="utf-8"))
     assert len(used) >= len(statictext.LOADER)
     wrong = [(key, english) for key, english in used if statictext.LOADER.get(key) != english]
-    assert not wrong, f"English differs from app/statictext.py LOADER (or unknown key): {wrong}"
+    assert not wrong, f"English differs from app/present/statictext.py LOADER (or unknown key): {wrong}"
     assert set(statictext.LOADER) == {key for key, _e in used}
 
 
@@ -297,7 +302,7 @@ def test_switching_language_changes_module_constants_at_use(in_language):
 def test_every_event_of_random_games_is_a_sentence_in_each_language(in_language):
     from playouts import random_game
 
-    from app.history import History
+    from app.state.history import History
 
     for seed in range(3):
         history = History()
@@ -323,7 +328,7 @@ def test_codes_never_change_with_the_language(in_language):
 def test_game_files_keep_english_headers_in_any_language(in_language):
     from datetime import datetime
 
-    from app.gamefile import game_from_file, record_text
+    from app.state.gamefile import game_from_file, record_text
 
     game = game_after("C7-F4")
     game.seats = ["human", "hard", "easy", "normal"]

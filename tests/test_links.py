@@ -13,7 +13,7 @@ from playouts import random_game, scaled
 from djambi import Board, format_compact_game, format_game_code, parse_game_code
 from djambi.notation import canonical_moves
 
-from app import session
+from app.state import session
 
 BASE = "https://example.org/djambi/"
 #: What messaging apps and browsers keep whole without question (the old IE limit is 2083; many

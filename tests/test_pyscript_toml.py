@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("djambi", "app")
+#: Our packages, as scripts/python-packages.txt lists them (the one list the build scripts read).
+PACKAGES = tuple(line.strip() for line in (ROOT / "scripts" / "python-packages.txt").read_text().splitlines()
+                 if line.strip() and not line.strip().startswith("#"))
 BUNDLE = ROOT / "static" / "vendor" / "bytecode.bin"
 
 

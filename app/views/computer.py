@@ -1,4 +1,4 @@
-"""Runs the computer players' searches in the page, as ``app.loop`` commands.
+"""Runs the computer players' searches in the page, as ``app.state.loop`` commands.
 
 A ``Start(token)`` becomes an asyncio task that searches the current position in slices of about
 ``THINK_STEP_MS`` (the page paints and answers taps between slices), waits until the previous
@@ -14,7 +14,7 @@ import random
 import time
 from typing import Callable
 
-from app.loop import Cancel, Command, Loop, Start
+from app.state.loop import Cancel, Command, Loop, Start
 
 THINK_STEP_MS = 20.0
 #: At least this long between two moves a person watches (the animation takes 300 ms of it).

@@ -14,8 +14,8 @@ from datetime import datetime
 from djambi import DjambiError, Party, parse_record
 from djambi.notation import format_record
 
-from app.i18n import _
-from app.session import HUMAN, SEAT_LABELS, Game
+from app.present.i18n import _
+from app.state.session import HUMAN, SEAT_LABELS, Game
 
 MAX_FILE = 400_000  # characters: far more than the longest real game
 SUFFIX = ".djambi.txt"

@@ -1,4 +1,4 @@
-"""The tap-by-tap move picker (app/ui.py): every legal move can be tapped, and only legal moves."""
+"""The tap-by-tap move picker (app/present/taps.py): every legal move can be tapped, and only legal moves."""
 
 import random
 
@@ -6,7 +6,7 @@ import pytest
 from diagrams import board_from
 
 from djambi import Board, Move, parse_square, square_name
-from app.ui import STAGES, Picker
+from app.present.taps import STAGES, Picker
 
 S = parse_square
 

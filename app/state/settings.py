@@ -14,7 +14,7 @@ field of the right type is kept), never an error; the settings are not worth a m
   player whose opponents are all computers).
 * ``rotate``: the board turns so that the corner of the human player to move is at the
   bottom-left (``render.PARTY_ROTATION``); while a computer moves it stays as it was.
-* ``language``: the language chosen in Settings (``app.i18n.LANGUAGES``), or "" to follow the
+* ``language``: the language chosen in Settings (``app.present.i18n.LANGUAGES``), or "" to follow the
   browser's preferred languages.
 """
 
@@ -25,8 +25,8 @@ from dataclasses import asdict, dataclass
 
 from djambi import Party
 
-from app.i18n import LANGUAGES, _
-from app.render import PARTY_ROTATION
+from app.present.i18n import LANGUAGES, _
+from app.present.render import PARTY_ROTATION
 
 SETTINGS_KEY = "djambi.settings.v1"
 SETTINGS_FORMAT = "djambi-settings"

@@ -2,7 +2,7 @@
 the rules, and the piece tip (touch-and-hold, hover or keyboard focus on a board piece).
 
 Words are in the current language: the dialogs' fixed texts come from ``index.html``
-(``data-i18n``, ``app.statictext``), the rest is written here with ``_()``; each view's
+(``data-i18n``, ``app.present.statictext``), the rest is written here with ``_()``; each view's
 ``relabel()`` writes it again after a language switch (``Learn.relabel``), without a reload.
 
 The words and the checks are pure modules (``guide``, ``lessons``, ``rulebook``); this one only
@@ -18,9 +18,14 @@ from pyscript import document, window
 
 from djambi import parse_square, square_name
 
-from app import guide, lessons, render, rulebook, ui, words
-from app.dom import close_dialog, el, later, listen, on_click, open_dialog
-from app.i18n import _, pgettext
+from app.learn import guide
+from app.learn import lessons
+from app.present import render
+from app.learn import rulebook
+from app.present import taps
+from app.present import words
+from app.views.dom import close_dialog, el, later, listen, on_click, open_dialog
+from app.present.i18n import _, pgettext
 
 LONG_PRESS_MS = 550
 
@@ -270,7 +275,7 @@ class LessonMode:
         self.on_draw = on_draw
         self.on_leave = on_leave
         self.run: lessons.LessonRun | None = None
-        self.picker: ui.Picker | None = None
+        self.picker: taps.Picker | None = None
         self.done = lessons.load_done(storage)
         self.said: Callable[[], str] = lambda: ""
         self.said_as = ""  # the list is written each time it is opened (open_list), not at the start
@@ -320,7 +325,7 @@ class LessonMode:
     def start(self, lesson_id: str) -> None:
         lesson = lessons.BY_ID[lesson_id]
         self.run = lessons.LessonRun(lesson)
-        self.picker = ui.Picker(self.run.board)
+        self.picker = taps.Picker(self.run.board)
         document.body.classList.add("learning")
         el("#lesson-box").hidden = False
         self.note(None)

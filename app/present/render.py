@@ -17,7 +17,7 @@ from typing import Iterable
 from djambi import Board, Kind, Move, Party, Piece, square_name
 from djambi.squares import MAZE, SQUARES, column_of, row_of
 
-from app.i18n import _, party_name, piece_phrase
+from app.present.i18n import _, party_name, piece_phrase
 
 CELL = 100
 MARGIN = 40  # room for the coordinate labels (left and bottom)
@@ -181,7 +181,7 @@ def board_step(dx: int, dy: int, rotation: int = 0) -> tuple[int, int]:
 # ---------------------------------------------------------------------------- the page's board
 #: index.html's ``<svg id="board">`` holds ``board_svg()`` between these lines, so that the empty
 #: board shows at the first paint, seconds before Python runs (scripts/gen_static_board.py).
-STATIC_BEGIN = "<!-- static board: made by scripts/gen_static_board.py from app/render.py -->"
+STATIC_BEGIN = "<!-- static board: made by scripts/gen_static_board.py from app/present/render.py -->"
 STATIC_END = "<!-- end of static board -->"
 
 

@@ -19,14 +19,16 @@ from dataclasses import dataclass
 
 from djambi import Party, describe_move
 
-from app import library, session, words
-from app.i18n import N_, _, party_name, party_of
+from app.state import library
+from app.state import session
+from app.present import words
+from app.present.i18n import N_, _, party_name, party_of
 
 NEW, EXTENDS, SAME, OLDER, DIVERGES = "new", "extends", "same", "older", "diverges"
 
 #: Player-facing texts, marked with ``N_`` and translated where shown (``tr(key)``):
 #: ``{name}`` is a game's shown name (``library.shown_name``), ``{player}`` a player's name in
-#: the form the sentence needs (``app.i18n``).
+#: the form the sentence needs (``app.present.i18n``).
 TEXTS = {
     "same": N_("This link holds no new move: “{name}” is up to date."),
     "older": N_("This link is older than your copy of “{name}”: it stops at move {theirs}, "

@@ -29,8 +29,8 @@ from datetime import datetime
 
 from djambi import Party
 
-from app import session
-from app.i18n import N_, _, party_name, pgettext
+from app.state import session
+from app.present.i18n import N_, _, party_name, pgettext
 
 INDEX_KEY = "djambi.games.v1"
 INDEX_BACKUP_KEY = "djambi.games.v1.backup"

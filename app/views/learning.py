@@ -5,7 +5,7 @@ and ``#rules``, lessons on the board, the piece tip, the threat view and "Sugges
 ``App`` asks: ``takes_tap`` (a lesson, the end of a long press, an enemy piece tapped in the
 threat view), ``draws_board`` (a lesson is shown), ``marks`` (the threat view's and the
 suggestion's square classes added to the latest moves'), ``on_key``. The words and the data come
-from pure modules (``guide``, ``lessons``, ``rulebook``, ``threatview``).
+from pure modules (``guide``, ``lessons``, ``rulebook``, ``threats``).
 """
 
 from __future__ import annotations
@@ -15,10 +15,14 @@ import random
 
 from pyscript import document
 
-from app import guide, lessons, session, statictext, threatview
-from app.dom import el, on_click
-from app.i18n import _
-from app.learnview import GuideDialog, LessonMode, PieceTip, RulesDialog, Welcome
+from app.learn import guide
+from app.learn import lessons
+from app.state import session
+from app.present import statictext
+from app.present import threats
+from app.views.dom import el, on_click
+from app.present.i18n import _
+from app.views.learnview import GuideDialog, LessonMode, PieceTip, RulesDialog, Welcome
 
 SUGGEST_STEP_MS = 20.0
 SUGGEST_LEVEL = "normal"
@@ -74,7 +78,7 @@ class Learn:
         self.leave_lesson_quietly()
         game = self.app.game
         if not game.board.move_stack and not game.has_computers() and not game.board.root().is_hostage_game:
-            self.app.panel.say(statictext.text("welcome-pass-note"))
+            self.app.views.panel.say(statictext.text("welcome-pass-note"))
             return
         self.app.offer_game(session.new_game(False), _("Start a game for four players?"),
                             statictext.text("welcome-pass"), statictext.text("welcome-pass-note"),
@@ -95,11 +99,11 @@ class Learn:
 
     def lesson_drawn(self) -> None:
         app = self.app
-        if not self.paused_for_lesson and app.loop.state(app.game) == "thinking":
-            app.loop.stop()
+        if not self.paused_for_lesson and app.state.loop.state(app.game) == "thinking":
+            app.state.loop.stop()
             self.paused_for_lesson = True
-            app.computer.run(app.loop.sync(app.game), app.game)
-        app.panel.dismiss()
+            app.views.computer.run(app.state.loop.sync(app.game), app.game)
+        app.views.panel.dismiss()
         self.tipper.hide()
         app.board_view.turn(0)
         app.board_view.draw(self.lesson.views())
@@ -107,7 +111,7 @@ class Learn:
     def lesson_left(self) -> None:
         if self.paused_for_lesson:
             self.paused_for_lesson = False
-            self.app.loop.resume()
+            self.app.state.loop.resume()
         self.app.sync_loop()
 
     def draws_board(self) -> bool:
@@ -184,7 +188,7 @@ class Learn:
         if self.suggested is not None:
             game, revision, move = self.suggested
             if game is app.game and revision == app.game.revision and app.viewing is None:
-                marks = threatview.suggestion_marks(move, marks)
+                marks = threats.suggestion_marks(move, marks)
             else:
                 self.suggested = None
         if not self.threats_on or app.viewing is not None or app.game.board.is_game_over():
@@ -192,7 +196,7 @@ class Learn:
             note.textContent = ""
             return marks
         board = app.game.board
-        marks, words = threatview.threat_marks(
+        marks, words = threats.threat_marks(
             board, board.turn, focus=self.focus, selected=app.picker.piece,
             preview=app.picker.preview(), marks=marks)
         note.textContent = words
@@ -206,8 +210,8 @@ class Learn:
         game = app.game
         if app.viewing is not None:
             app.browse_to(None)
-        if game.board.is_game_over() or app.loop.state(game) != "idle":
-            app.panel.say(_("It is not a human player's turn.") if not game.board.is_game_over()
+        if game.board.is_game_over() or app.state.loop.state(game) != "idle":
+            app.views.panel.say(_("It is not a human player's turn.") if not game.board.is_game_over()
                           else _("No move to suggest now."))
             return
         key = (game, game.revision)
@@ -215,13 +219,13 @@ class Learn:
             return
         self.searching = key
         el("#btn-suggest").setAttribute("aria-busy", "true")
-        app.panel.say(_("The computer is looking for a move…"))
+        app.views.panel.say(_("The computer is looking for a move…"))
         task = asyncio.ensure_future(self.search(game, game.revision, game.board.copy()))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
     async def search(self, game, revision: int, board) -> None:
-        from app.computer import computer_players
+        from app.views.computer import computer_players
         try:
             await asyncio.sleep(0)
             search = computer_players().Search(board, SUGGEST_LEVEL, random.randrange(1 << 30))
@@ -233,10 +237,10 @@ class Learn:
             if self.app.game is not game or game.revision != revision:
                 return
             self.suggested = (game, revision, move)
-            self.app.panel.say(_(threatview.SUGGESTION).format(move=board.move_text(move)))
+            self.app.views.panel.say(_(threats.SUGGESTION).format(move=board.move_text(move)))
             self.app.draw_board()
         except Exception as exc:  # noqa: BLE001 (shown; nothing is played)
-            self.app.panel.say(_("No suggestion: {error}").format(error=exc), error=True)
+            self.app.views.panel.say(_("No suggestion: {error}").format(error=exc), error=True)
         finally:
             self.searching = None
             el("#btn-suggest").removeAttribute("aria-busy")

@@ -1,5 +1,5 @@
 """Game files on the page: save the game as a download, open one from the file picker or by
-dropping it on the page. Reading and checking the text is ``app.gamefile``'s; this module only
+dropping it on the page. Reading and checking the text is ``app.state.gamefile``'s; this module only
 moves text between the browser and Python.
 """
 
@@ -9,8 +9,8 @@ from typing import Callable
 
 from pyscript import document, window
 
-from app.dom import absent, el, js, later, listen
-from app.i18n import _
+from app.views.dom import absent, el, js, later, listen
+from app.present.i18n import _
 
 
 def download(text: str, name: str) -> None:

@@ -1,13 +1,13 @@
 """The piece guide: the six kinds in words, each with a small board diagram, and what a piece on
 the board is and who plays it ("Blue's reporter, played by Green").
 
-Pure Python. Each diagram is a small position (``app.lessons.parse_position``) showing one piece,
+Pure Python. Each diagram is a small position (``app.learn.lessons.parse_position``) showing one piece,
 where it can go and what it could kill — marked from ``djambi.threats.reach``, the engine's own
 answer — and drawn by ``render.diagram_svg``, the board's renderer. ``tests/test_app_guide.py``
 checks each text against the engine: where the piece can go, what it kills, where the victim goes.
 
 Texts are whole sentences with named placeholders, marked with ``N_`` (module data) and
-translated where shown (``app.learnview``); names of players and pieces come from ``app.i18n``.
+translated where shown (``app.views.learnview``); names of players and pieces come from ``app.present.i18n``.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from djambi import Board, Kind, Piece, parse_square
 from djambi.squares import MAZE
 from djambi.threats import reach
 
-from app import render
-from app.i18n import N_, _, kind_name, party_name, piece_phrase, piece_subject
-from app.lessons import parse_position
+from app.present import render
+from app.present.i18n import N_, _, kind_name, party_name, piece_phrase, piece_subject
+from app.learn.lessons import parse_position
 
 #: Where a kind's victim ends up (checked against the engine by the tests).
 CHOSEN, START, STAYS, ALIVE, CORPSE = "chosen", "start", "stays", "alive", "corpse"

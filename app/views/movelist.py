@@ -10,10 +10,10 @@ from typing import Callable
 
 from pyscript import document
 
-from app import words
-from app.dom import absent, listen
-from app.history import KILL_MARK, Ply
-from app.i18n import _, party_name
+from app.present import words
+from app.views.dom import absent, listen
+from app.state.history import KILL_MARK, Ply
+from app.present.i18n import _, party_name
 
 LOG_KEEP = 400  # moves whose sentences the log keeps (the list keeps every move)
 

@@ -13,9 +13,9 @@ from pyscript import document
 
 from djambi import Party
 
-from app import session
-from app.dom import close_dialog, copy_field, el, listen, on_click, open_dialog
-from app.i18n import _, list_of, ngettext, party_name
+from app.state import session
+from app.views.dom import close_dialog, copy_field, el, listen, on_click, open_dialog
+from app.present.i18n import _, list_of, ngettext, party_name
 
 
 class NewGameDialog:

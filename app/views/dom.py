@@ -15,7 +15,7 @@ from typing import Any, Callable
 from pyodide.ffi import create_once_callable, create_proxy, jsnull
 from pyscript import document, window
 
-from app import session
+from app.state import session
 
 _proxies: list = []  # every JS callback made here, kept alive
 

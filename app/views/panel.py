@@ -11,9 +11,9 @@ from pyscript import document
 
 from djambi import Party
 
-from app import session
-from app.dom import el, later, on_click
-from app.i18n import _, party_name
+from app.state import session
+from app.views.dom import el, later, on_click
+from app.present.i18n import _, party_name
 
 
 class Panel:

@@ -14,10 +14,11 @@ from pyscript import document, window
 
 from djambi import Party
 
-from app import library, remote
-from app.i18n import N_, _, party_name
-from app.library import shown_name, when_text
-from app.dom import absent, close_dialog, copy_field, el, js, listen, on_click, open_dialog
+from app.state import library
+from app.state import remote
+from app.present.i18n import N_, _, party_name
+from app.state.library import shown_name, when_text
+from app.views.dom import absent, close_dialog, copy_field, el, js, listen, on_click, open_dialog
 
 SVG_NS = "http://www.w3.org/2000/svg"
 

@@ -2,7 +2,7 @@
 
 Pure Python, checked in CPython (``tests/test_app_lessons.py``): every solution is legal and
 reaches its goal, every goal is reachable, and the replies the lesson plays for the other players
-stay legal whatever accepted move the learner chose. The page (``app.learnview``) only draws a
+stay legal whatever accepted move the learner chose. The page (``app.views.learnview``) only draws a
 ``LessonRun`` and feeds it the learner's moves.
 
 A lesson is plain data (``Lesson``): an id, a title, what it teaches, and its ``Step`` values; its
@@ -50,7 +50,7 @@ from djambi.narrate import ARMY, END, KILL, MOVE, PERISH, PLACE, CORPSE, POWER, 
 from djambi.threats import reach, threats
 from djambi.turns import Turn
 
-from app.i18n import N_, _
+from app.present.i18n import N_, _
 
 DONE_KEY = "djambi.lessons.v1"
 
@@ -381,7 +381,7 @@ class Answer:
 
     @property
     def text(self) -> str:
-        from app.words import sentences
+        from app.present.words import sentences
 
         if self.step is None:
             return _("This lesson is finished.")
@@ -490,7 +490,7 @@ WELCOME_KEY = "djambi.welcomed.v1"
 def first_visit(storage) -> bool:
     """Whether to greet with the welcome: never greeted, and no game saved (a player from before
     the welcome existed is no newcomer). Unreadable storage counts as a visit already made."""
-    from app.session import STORAGE_KEY
+    from app.state.session import STORAGE_KEY
 
     try:
         return storage.get(WELCOME_KEY) is None and storage.get(STORAGE_KEY) is None

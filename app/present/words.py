@@ -5,7 +5,7 @@ sentences in the event log and reads them out through an ``aria-live`` region, s
 cannot see the board can follow every move, the computers' included.
 
 Every sentence is one msgid with named placeholders; players and pieces are filled in the form the
-sentence needs (``app.i18n``: ``party_of`` for possessors and objects, ``piece_object`` and
+sentence needs (``app.present.i18n``: ``party_of`` for possessors and objects, ``piece_object`` and
 ``piece_subject`` per piece kind), and the corpse sentence is one msgid per kind.
 """
 
@@ -31,7 +31,7 @@ from djambi.narrate import (
     Event,
 )
 
-from app.i18n import N_, _, party_name, party_of, piece_object, piece_subject
+from app.present.i18n import N_, _, party_name, party_of, piece_object, piece_subject
 
 #: Why a game ended, after "Game over: … wins;" or "Game over: draw;" (English, for
 #: reference and tests; the page shows the whole sentences of ``end_sentence``).

@@ -12,8 +12,8 @@ from pyscript import document, window
 from djambi import parse_square, square_name
 from djambi.squares import SQUARES
 
-from app import render
-from app.dom import absent, js, later, listen, reduced_motion
+from app.present import render
+from app.views.dom import absent, js, later, listen, reduced_motion
 
 SVG_NS = "http://www.w3.org/2000/svg"
 

@@ -1,4 +1,4 @@
-"""The threat view (app/threatview.py) shows what the engine's threat function computes: expected
+"""The threat view (app/present/threats.py) shows what the engine's threat function computes: expected
 threats come from the engine's legal moves of each enemy on positions with known threats."""
 
 from diagrams import board_from, with_pieces
@@ -6,7 +6,7 @@ from diagrams import board_from, with_pieces
 from djambi import Party, Piece, parse_square, square_name
 from djambi.threats import threats
 
-from app.threatview import suggestion_marks, threat_marks
+from app.present.threats import suggestion_marks, threat_marks
 from test_threats import kills_from_moves
 
 
@@ -76,7 +76,7 @@ def test_suggestion_marks_the_moves_squares():
 
 
 def test_the_threat_view_speaks_french_and_czech():
-    from app import i18n
+    from app.present import i18n
 
     board = board_from(with_pieces(A9="rC", A5="rM", E1="bA", I2="bC"), control="rbrr")
     try:

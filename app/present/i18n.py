@@ -38,7 +38,7 @@ from djambi import Kind, Party, Piece
 
 DOMAIN = "djambi"
 #: The catalogs' directory: ``locale/`` next to ``app/`` (also Pyodide's working directory).
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+LOCALE_DIR = Path(__file__).resolve().parents[2] / "locale"
 DEFAULT = "en"
 #: Every language offered, each named in itself (never translated).
 LANGUAGES = {"en": "English", "fr": "Français", "cs": "Čeština"}

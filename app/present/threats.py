@@ -4,7 +4,7 @@ Everything here is computed by the engine's threat function, ``djambi.threats`` 
 computer players evaluate with): which of the player's pieces an enemy could kill on his next
 move and by which pieces, where a selected enemy piece can go and what it could kill, and what a
 move being chosen would leave exposed. This module turns those squares into classes for
-``render.square_views(marks=...)`` and into sentences in the player's language (``app.i18n``).
+``render.square_views(marks=...)`` and into sentences in the player's language (``app.present.i18n``).
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from __future__ import annotations
 from djambi import Board, Move, Party, Piece, square_name
 from djambi.threats import reach, threats
 
-from app import render
-from app.i18n import N_, _, kind_name, list_of, ngettext, party_of, pgettext, piece_phrase
+from app.present import render
+from app.present.i18n import N_, _, kind_name, list_of, ngettext, party_of, pgettext, piece_phrase
 
 
 def add(marks: dict[int, str], sq: int, cls: str) -> None:
@@ -39,7 +39,7 @@ def threat_marks(board: Board, player: Party, *, focus: int | None = None,
     Always: ``threat`` on each of his pieces an enemy could kill next turn, ``attacker`` on the
     enemy pieces that could. ``focus`` (an enemy piece tapped): ``focus`` on it, ``reach`` where
     it can go, ``reach-kill`` what it could kill. ``selected``/``preview`` (a move being chosen,
-    as ``ui.Picker`` shows it): ``exposed`` on the pieces that move would newly leave open to a
+    as ``taps.Picker`` shows it): ``exposed`` on the pieces that move would newly leave open to a
     kill. ``marks`` (the latest moves' marks) are kept, the view's classes added to them."""
     out = dict(marks or {})
     now = threats(board, player)

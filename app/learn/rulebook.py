@@ -1,5 +1,5 @@
 """The rules in the app: ``docs/rules.md`` and its translations ``docs/rules.fr.md`` and
-``docs/rules.cs.md`` (copied into ``app.rules_text`` by scripts/gen_rules.py), in the player's
+``docs/rules.cs.md`` (copied into ``app.learn.rules_text`` by scripts/gen_rules.py), in the player's
 language, split into a section per rule, for the page's rules dialog.
 
 Pure Python. The markdown used there is small: ``#``/``##`` headings, paragraphs, ``-`` and
@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from app import i18n
-from app.rules_text import RULES, RULES_MD
+from app.present import i18n
+from app.learn.rules_text import RULES, RULES_MD
 
 #: A run of text: ``("", text)``, ``("b", bold)``, ``("i", italic)`` or ``("c", code)``.
 Run = tuple[str, str]
@@ -78,7 +78,7 @@ def text_in(code: str) -> str:
 
 def sections(markdown: str | None = None) -> tuple[Section, ...]:
     """The document as sections: the first is its title with the opening paragraphs. Without
-    ``markdown``: the rules in the current language (``app.i18n.language()``)."""
+    ``markdown``: the rules in the current language (``app.present.i18n.language()``)."""
     if markdown is None:
         markdown = text_in(i18n.language())
     out: list[Section] = []

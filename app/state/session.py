@@ -1,7 +1,7 @@
 """The game being played in the page: the board, who sits where, undo and redo, the saved game in
 storage, and links. Pure Python: the browser module backs ``Storage`` with ``localStorage``.
 
-Saved game (one JSON object per game, under a key of its own: see ``app.library``)::
+Saved game (one JSON object per game, under a key of its own: see ``app.state.library``)::
 
     {"format": "djambi-save", "version": 2, "game": "G1~start~C7-F4", "seats": [...4 seat kinds],
      "redo": ["A3-B4", ...], "id": "k3Jd9aQx", "name": "Game 2", "here": "rg",
@@ -33,7 +33,7 @@ from djambi import (Board, DjambiError, Move, Party, Termination, format_compact
                     format_game_code, parse_game_code)
 from djambi.notation import GAME_PREFIX, POSITION_PREFIX
 
-from app.i18n import N_, _, list_of, party_name, party_of
+from app.present.i18n import N_, _, list_of, party_name, party_of
 
 STORAGE_KEY = "djambi.save.v1"
 BACKUP_KEY = "djambi.save.v1.backup"
@@ -83,7 +83,7 @@ def seat_label(kind: str) -> str:
     return _(SEAT_LABELS[kind]) if kind in SEAT_LABELS else kind
 
 #: Every change to any game takes the next number: a search started for one revision can never be
-#: mistaken for one of another game (see ``app.loop``).
+#: mistaken for one of another game (see ``app.state.loop``).
 _REVISIONS = itertools.count(1)
 
 
@@ -186,7 +186,7 @@ class Game:
         return self._driver[1]
 
     def computer_to_move(self) -> bool:
-        """A computer is to move and plays at this device (``app.loop`` starts its search)."""
+        """A computer is to move and plays at this device (``app.state.loop`` starts its search)."""
         return (not self.board.is_game_over() and self.is_computer(self.board.turn)
                 and self.computers_play_here())
 
