@@ -22,6 +22,10 @@ from app.state import library
 from app.state import remote
 from app.present import render
 from app.state import session
+from app.state import linking
+from app.state import saving
+from app.state import seating
+from app.present import standings
 from app.present import statictext
 from app.present import taps
 from app.present import words
@@ -157,7 +161,7 @@ class App:
         self.loop.reset()
         self.sync_loop(draw)
 
-    def use_slot(self, slot: str, keeper: session.Keeper | None = None) -> None:
+    def use_slot(self, slot: str, keeper: saving.Keeper | None = None) -> None:
         """Play the game stored in ``slot`` from now on (a new slot for a new game)."""
         self.slot = slot
         self.keeper = keeper or self.library.keeper(slot)
@@ -195,7 +199,7 @@ class App:
             self.board_view.animate(render.slides(new[0].events))
         self.computer.moved()
         if over and not self.was_over and announce:
-            title, text = session.outcome_text(self.game)
+            title, text = standings.outcome_text(self.game)
             how = " ".join(words.sentences(e for e in new[-1].events if e.kind != "end")) if new else ""
             self.gameover.open(title, f"{how} {text}".strip())
         self.was_over = over
@@ -252,7 +256,7 @@ class App:
         over = game.board.is_game_over()
         state = self.loop.state(game)
         if over:
-            prompt = session.outcome_text(game)[1]
+            prompt = standings.outcome_text(game)[1]
         elif state == "thinking":
             prompt = _("The computer is thinking.")
         elif state == "paused":
@@ -396,7 +400,7 @@ class App:
         self.last_human = prefs.human_to_move(self.game)  # whoever undid holds the tablet
         self.loop.undone(self.game)
         self.changed(animate=False, announce=False)
-        self.panel.announce(_("Move taken back. {status}.").format(status=session.status_text(self.game)))
+        self.panel.announce(_("Move taken back. {status}.").format(status=standings.status_text(self.game)))
 
     def redo(self) -> None:
         if not self.game.can_redo():
@@ -493,7 +497,7 @@ class App:
         self.set_game(game)
         self.panel.say(_("New game. Three players, Green is the hostage.") if hostage
                        else _("New game. Four players."))
-        self.panel.announce(_("New game. {status}.").format(status=session.status_text(self.game)))
+        self.panel.announce(_("New game. {status}.").format(status=standings.status_text(self.game)))
         self.offer_link()
 
     # ------------------------------------------------------------------ links and files
@@ -502,8 +506,8 @@ class App:
         board = self.shown_board()
         note = (_("The position link shows the board at move {number}.").format(number=self.viewing)
                 if self.viewing is not None else "")
-        self.share.open(session.position_link(base, self.game, board),
-                        session.game_link(base, self.game), note)
+        self.share.open(linking.position_link(base, self.game, board),
+                        linking.game_link(base, self.game), note)
 
     def open_fragment(self, fragment: str) -> None:
         if not fragment or fragment == "#":
@@ -512,8 +516,8 @@ class App:
             return
         self.clear_fragment()
         try:
-            linked = session.read_link(fragment)
-        except session.LinkError as exc:
+            linked = linking.read_link(fragment)
+        except linking.LinkError as exc:
             self.panel.say(_("{problem} Your saved game is unchanged.").format(problem=exc), error=True)
             return
         if linked is None:
@@ -537,14 +541,14 @@ class App:
             self.use_slot(library.new_slot())
             self.set_game(game)
             self.panel.say(done)
-            self.panel.announce(_("{done} {status}.").format(done=done, status=session.status_text(game)))
+            self.panel.announce(_("{done} {status}.").format(done=done, status=standings.status_text(game)))
 
         current = self.game
         if current.unfinished():
             count = len(current.board.move_stack)
             text = ngettext("Your unfinished game ({count} move played, {status}) stays in the Games list.",
                             "Your unfinished game ({count} moves played, {status}) stays in the Games list.",
-                            count).format(count=count, status=session.status_text(current))
+                            count).format(count=count, status=standings.status_text(current))
             self.replace.ask(title, text, yes, take, lambda: self.panel.say(kept))
         else:
             take()
@@ -600,7 +604,7 @@ class App:
     def send_link(self) -> None:
         title, text = remote.send_texts(self.game)
         base = str(window.location.href).split("#")[0]
-        self.sender.open(title, text, session.move_link(base, self.game))
+        self.sender.open(title, text, linking.move_link(base, self.game))
 
     def play_here(self) -> None:
         """"Play it here": make the waiting remote move at this device, on purpose, once."""
@@ -668,7 +672,7 @@ class App:
 
     def rename_game(self, slot: str, name: str) -> None:
         if slot == self.slot:
-            self.game.name = session.clean_name(library.renamed(self.game.name, name)) or self.game.name
+            self.game.name = seating.clean_name(library.renamed(self.game.name, name)) or self.game.name
             self.save()
         else:
             problem = self.library.rename(slot, name)

@@ -427,7 +427,7 @@ def test_a_new_release_restores_its_own_snapshot(sites, new_page, tmp_path, exte
 
     # A release that changes a module the snapshot holds (the status line's words): set-up
     # (scripts/build_sw.py) brings the bundle in line and makes the release's snapshot from it.
-    session_py = folder / "app" / "state" / "session.py"
+    session_py = folder / "app" / "present" / "standings.py"
     text = session_py.read_text()
     words = '_("{player} to move").format(player=party_name(board.turn))'
     assert words in text
@@ -442,7 +442,7 @@ def test_a_new_release_restores_its_own_snapshot(sites, new_page, tmp_path, exte
     page.reload()
     wait_for_release(page, second)
     wait_ready(page)
-    # Restored the new release's snapshot: app.state.session is in it, and speaks the new words.
+    # Restored the new release's snapshot: app.present.standings is in it, and speaks the new words.
     assert boot(page) == "snapshot"
     assert status(page) == "Red to move (release two)"
     assert cache_names(page) == [f"djambi-{second}"]

@@ -9,7 +9,7 @@ from djambi.narrate import describe_move
 
 from app.learn import lessons
 from app.learn.lessons import LESSONS, LessonError, LessonRun, meets, parse_goal, parse_position
-from app.state.session import MemoryStorage, STORAGE_KEY
+from app.state.saving import MemoryStorage, STORAGE_KEY
 
 
 def accepted(board, step):

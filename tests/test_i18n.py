@@ -24,6 +24,10 @@ from app.present import i18n
 from app.state import library
 from app.state import remote
 from app.state import session
+from app.state import linking
+from app.state import saving
+from app.state import seating
+from app.present import standings
 from app.present import statictext
 from app.present import words
 
@@ -279,10 +283,10 @@ def test_status_and_kill_in_french_and_czech(in_language):
     chief = Event(KILL, player=Party.RED, piece=Piece(Kind.CHIEF, Party.BLUE),
                   square=parse_square("E6"), to=parse_square("E6"))
     in_language("fr")
-    assert session.status_text(game) == "Au tour de Rouge"
+    assert standings.status_text(game) == "Au tour de Rouge"
     assert words.sentence(kill) == "Rouge a tué le militant de Bleu en E6 ; le cadavre va en A5."
     in_language("cs")
-    assert session.status_text(game) == "Na tahu je Červený"
+    assert standings.status_text(game) == "Na tahu je Červený"
     assert words.sentence(kill) == "Červený zabil militanta Modrého na E6; mrtvola jde na A5."
     assert words.sentence(chief) == "Červený zabil náčelníka Modrého na E6; mrtvola zůstává na místě."
     in_language("en")
@@ -291,12 +295,12 @@ def test_status_and_kill_in_french_and_czech(in_language):
 
 def test_switching_language_changes_module_constants_at_use(in_language):
     in_language("cs")
-    assert session.seat_label("hard") == "Počítač (těžký)"
+    assert seating.seat_label("hard") == "Počítač (těžký)"
     in_language("fr")
-    assert session.seat_label("hard") == "Ordinateur (difficile)"
+    assert seating.seat_label("hard") == "Ordinateur (difficile)"
     assert statictext.text("undo") == "Annuler le coup"
     in_language("en")
-    assert session.seat_label("hard") == "Computer (hard)" == session.SEAT_LABELS["hard"]
+    assert seating.seat_label("hard") == "Computer (hard)" == seating.SEAT_LABELS["hard"]
 
 
 def test_every_event_of_random_games_is_a_sentence_in_each_language(in_language):
@@ -321,7 +325,7 @@ def test_codes_never_change_with_the_language(in_language):
     for code in i18n.LANGUAGES:
         in_language(code)
         codes.append((game.game_code(), game.position_code(), game.move_list(),
-                      session.game_link("https://x/", game)))
+                      linking.game_link("https://x/", game)))
     assert codes[0] == codes[1] == codes[2]
 
 
@@ -351,7 +355,7 @@ def test_default_game_names_are_stored_in_english_and_shown_in_the_language(in_l
     assert library.renamed("Game 3", "Partie chez Ann") == "Partie chez Ann"
     in_language("cs")
     assert library.shown_name("Game 3 (version 2)") == "Hra 3 (verze 2)"
-    storage = session.MemoryStorage()
+    storage = saving.MemoryStorage()
     lib = library.Library(storage)
     game = session.new_game()
     game.name = lib.next_name()
@@ -382,7 +386,7 @@ def test_games_list_and_link_messages_in_french_and_czech(in_language):
     assert text.startswith("Modrý hraje na jiném zařízení") and "„Hra 2“" in text
     assert remote.tr("waiting_prompt").format(player=i18n.party_of(Party.BLUE)) == (
         "Čeká se na tah Modrého přes odkaz.")
-    assert session.write_error(RuntimeError("QuotaExceededError")).startswith("Úložiště prohlížeče")
+    assert saving.write_error(RuntimeError("QuotaExceededError")).startswith("Úložiště prohlížeče")
     in_language("en")
     assert remote.send_texts(game)[0] == "Send the move to Blue"
     assert library.when_text(game.updated) == "22 Nov, 14:52"

@@ -490,7 +490,7 @@ WELCOME_KEY = "djambi.welcomed.v1"
 def first_visit(storage) -> bool:
     """Whether to greet with the welcome: never greeted, and no game saved (a player from before
     the welcome existed is no newcomer). Unreadable storage counts as a visit already made."""
-    from app.state.session import STORAGE_KEY
+    from app.state.saving import STORAGE_KEY
 
     try:
         return storage.get(WELCOME_KEY) is None and storage.get(STORAGE_KEY) is None

@@ -15,7 +15,8 @@ from djambi import DjambiError, Party, parse_record
 from djambi.notation import format_record
 
 from app.present.i18n import _
-from app.state.session import HUMAN, SEAT_LABELS, Game
+from app.state.seating import HUMAN, SEAT_LABELS
+from app.state.session import Game
 
 MAX_FILE = 400_000  # characters: far more than the longest real game
 SUFFIX = ".djambi.txt"

@@ -9,7 +9,7 @@ Layout::
 
 A *slot* is this device's name for a stored game (two versions of one game, which share the
 game's id, have two slots). The index is read afresh before every change and written back at
-once, so two tabs adding games never drop each other's. Each game has its own ``session.Keeper``:
+once, so two tabs adding games never drop each other's. Each game has its own ``saving.Keeper``:
 a tab never overwrites another tab's moves of the same game.
 
 The single saved game of earlier versions (``djambi.save.v1``) is moved into the index the first
@@ -30,6 +30,9 @@ from datetime import datetime
 from djambi import Party
 
 from app.state import session
+from app.state import saving
+from app.state import seating
+from app.present import standings
 from app.present.i18n import N_, _, party_name, pgettext
 
 INDEX_KEY = "djambi.games.v1"
@@ -40,12 +43,12 @@ INDEX_VERSION = 1
 
 MIGRATION_FAILED = N_("Your saved game could not be moved into the games list ({detail}); it is "
                     "kept where it was and will be moved next time.")
-write_error = session.write_error
-STORAGE_FULL = session.STORAGE_FULL
+write_error = saving.write_error
+STORAGE_FULL = saving.STORAGE_FULL
 
 
 def new_slot(rng: random.Random | None = None) -> str:
-    return session.new_id(rng)
+    return seating.new_id(rng)
 
 
 def game_key(slot: str) -> str:
@@ -77,7 +80,7 @@ class Deleted:
 
 
 class Library:
-    def __init__(self, storage: session.Storage) -> None:
+    def __init__(self, storage: saving.Storage) -> None:
         self.storage = storage
 
     # ------------------------------------------------------------------ the index
@@ -92,7 +95,7 @@ class Library:
             data = json.loads(text)
             if (not isinstance(data, dict) or data.get("format") != INDEX_FORMAT
                     or not isinstance(data.get("slots"), list)
-                    or not all(session.valid_id(s) for s in data["slots"])):
+                    or not all(seating.valid_id(s) for s in data["slots"])):
                 raise ValueError("not a games index")
             current = data.get("current")
             return {"slots": list(dict.fromkeys(data["slots"])),
@@ -107,7 +110,7 @@ class Library:
         if keys is not None:
             slots = sorted(k[len(GAME_KEY_PREFIX):] for k in keys()
                            if k.startswith(GAME_KEY_PREFIX)
-                           and session.valid_id(k[len(GAME_KEY_PREFIX):]))
+                           and seating.valid_id(k[len(GAME_KEY_PREFIX):]))
         index = {"slots": slots, "current": slots[0] if slots else None}
         try:
             self.storage.set(INDEX_BACKUP_KEY, bad_text)
@@ -153,16 +156,16 @@ class Library:
                 pass
 
     # ------------------------------------------------------------------ games
-    def keeper(self, slot: str) -> session.Keeper:
+    def keeper(self, slot: str) -> saving.Keeper:
         """The ``Keeper`` of one game: it saves under the game's key and lists the game."""
-        return session.Keeper(self.storage, game_key(slot),
+        return saving.Keeper(self.storage, game_key(slot),
                               after_write=lambda: self.listed(slot, current=False))
 
     def migrate(self) -> str:
         """Move the saved game of earlier versions into the index. Returns a message for the
         player ("" when there was nothing to say)."""
         try:
-            old = self.storage.get(session.STORAGE_KEY)
+            old = self.storage.get(saving.STORAGE_KEY)
         except Exception:  # noqa: BLE001
             return ""
         if old is None:
@@ -172,11 +175,11 @@ class Library:
             game = session.Game.from_json(old)
         except session.SaveError as exc:
             try:
-                self.storage.set(session.BACKUP_KEY, old)
-                self.storage.remove(session.STORAGE_KEY)
+                self.storage.set(saving.BACKUP_KEY, old)
+                self.storage.remove(saving.STORAGE_KEY)
                 return _("The saved game could not be loaded ({problem}), so a new game started. "
                          "The unreadable data was kept under '{key}'.").format(
-                             problem=exc, key=session.BACKUP_KEY)
+                             problem=exc, key=saving.BACKUP_KEY)
             except Exception:  # noqa: BLE001
                 return _("The saved game could not be loaded ({problem}), so a new game "
                          "started.").format(problem=exc)
@@ -193,10 +196,10 @@ class Library:
             except Exception:  # noqa: BLE001
                 pass
             return _(MIGRATION_FAILED).format(detail=str(exc) or type(exc).__name__)
-        self.storage.remove(session.STORAGE_KEY)
+        self.storage.remove(saving.STORAGE_KEY)
         return ""
 
-    def open(self, slot: str | None = None) -> tuple[str, session.Keeper, session.Loaded]:
+    def open(self, slot: str | None = None) -> tuple[str, saving.Keeper, saving.Loaded]:
         """The game to play: ``slot``, or the current one, or a new game (in a new slot, saved at
         the first change). Returns its slot, its keeper and what ``Keeper.load`` found."""
         message = self.migrate()
@@ -268,7 +271,7 @@ class Library:
         Returns an error message, or ""."""
         try:
             game = self.read(slot)
-            game.name = session.clean_name(renamed(game.name, name)) or game.name
+            game.name = seating.clean_name(renamed(game.name, name)) or game.name
             self.storage.set(game_key(slot), game.to_json())
         except session.SaveError as exc:
             return _("The game could not be renamed: {problem}.").format(problem=exc)
@@ -322,13 +325,13 @@ def turn_words(game: session.Game) -> str:
     device)", or how the game ended."""
     board = game.board
     if board.is_game_over():
-        return session.status_text(game)
+        return standings.status_text(game)
     player: Party = board.turn
     if game.remote_to_move():
         return _("{player} to move (on another device)").format(player=party_name(player))
     if game.is_remote_game() and game.here_to_move():
         return _("Your turn ({player})").format(player=party_name(player))
-    return session.status_text(game)
+    return standings.status_text(game)
 
 
 def move_words(player: Party, move: str) -> str:

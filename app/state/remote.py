@@ -1,6 +1,6 @@
 """Games played across devices by passing links, with no server. Pure Python.
 
-A move link carries the whole game (compact code), its seats and its id (``session.move_link``).
+A move link carries the whole game (compact code), its seats and its id (``linking.move_link``).
 When one arrives, ``arrival`` compares it with the stored games of the same id:
 
 * ``new``: no game of that id here yet: the page asks which seats are this device's;
@@ -21,6 +21,7 @@ from djambi import Party, describe_move
 
 from app.state import library
 from app.state import session
+from app.present import standings
 from app.present import words
 from app.present.i18n import N_, _, party_name, party_of
 
@@ -172,13 +173,13 @@ def continued(game: session.Game, new_from: int) -> str:
 def whose_turn(game: session.Game) -> str:
     board = game.board
     if board.is_game_over():
-        return tr("over").format(result=session.status_text(game))
+        return tr("over").format(result=standings.status_text(game))
     player = party_name(board.turn)
     if game.here_to_move():
         return tr("your_turn").format(player=player)
     if game.remote_to_move():
         return tr("waiting").format(player=player)
-    return session.status_text(game) + "."
+    return standings.status_text(game) + "."
 
 
 def seats_to_ask(game: session.Game) -> list[Party]:

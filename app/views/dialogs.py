@@ -14,6 +14,7 @@ from pyscript import document
 from djambi import Party
 
 from app.state import session
+from app.state import seating
 from app.views.dom import close_dialog, copy_field, el, listen, on_click, open_dialog
 from app.present.i18n import _, list_of, ngettext, party_name
 
@@ -23,10 +24,10 @@ class NewGameDialog:
         self.on_start = on_start
         for party in Party:
             select = el(f"#seat-{party.letter}")
-            for kind in (session.HUMAN, session.REMOTE, *session.COMPUTER_LEVELS):
+            for kind in (seating.HUMAN, seating.REMOTE, *seating.COMPUTER_LEVELS):
                 option = document.createElement("option")
                 option.value = kind
-                option.textContent = session.seat_label(kind)
+                option.textContent = seating.seat_label(kind)
                 select.append(option)
         for radio in document.querySelectorAll('input[name="players"]'):
             listen(radio, "change", lambda e: self.update())
@@ -37,21 +38,21 @@ class NewGameDialog:
         """The seat choices in the current language."""
         for party in Party:
             for option in el(f"#seat-{party.letter}").options:
-                option.textContent = session.seat_label(str(option.value))
+                option.textContent = seating.seat_label(str(option.value))
 
     def update(self) -> None:
         hostage = bool(el("#players-3").checked)
         green = el("#seat-g")
         green.disabled = hostage
         if hostage:
-            green.value = session.HUMAN
+            green.value = seating.HUMAN
         el(".seat-g").classList.toggle("off", hostage)
 
     def open(self, game: session.Game) -> None:
         hostage = game.board.root().is_hostage_game
         el("#players-3" if hostage else "#players-4").checked = True
         for party in Party:
-            el(f"#seat-{party.letter}").value = (session.REMOTE if game.is_remote(party)
+            el(f"#seat-{party.letter}").value = (seating.REMOTE if game.is_remote(party)
                                                  else game.seat(party))
         self.update()
         open_dialog("#newgame-dialog")
@@ -59,7 +60,7 @@ class NewGameDialog:
     def start(self, event) -> None:
         hostage = bool(el("#players-3").checked)
         seats = [str(el(f"#seat-{p.letter}").value) for p in Party]
-        seats = [s if s in (*session.SEAT_KINDS, session.REMOTE) else session.HUMAN for s in seats]
+        seats = [s if s in (*seating.SEAT_KINDS, seating.REMOTE) else seating.HUMAN for s in seats]
         close_dialog("#newgame-dialog")
         self.on_start(hostage, seats)
 

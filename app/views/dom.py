@@ -1,6 +1,6 @@
 """The few helpers every view module uses to touch the page: find elements, listen to events
 (keeping the JS proxies alive), open and close dialogs, build JS objects from JSON, and
-``localStorage`` as a ``session.Storage``.
+``localStorage`` as a ``saving.Storage``.
 
 Only strings cross the Python/JS boundary: objects for JS APIs are made with ``JSON.parse``.
 Nothing from a link, a file or storage is ever inserted as HTML: text goes through
@@ -15,7 +15,7 @@ from typing import Any, Callable
 from pyodide.ffi import create_once_callable, create_proxy, jsnull
 from pyscript import document, window
 
-from app.state import session
+from app.state import saving
 
 _proxies: list = []  # every JS callback made here, kept alive
 
@@ -94,7 +94,7 @@ def copy_field(selector: str) -> bool:
 
 
 class LocalStorage:
-    """``session.Storage`` over ``window.localStorage``."""
+    """``saving.Storage`` over ``window.localStorage``."""
 
     def get(self, key: str) -> str | None:
         value = window.localStorage.getItem(key)
@@ -115,10 +115,10 @@ def open_storage():
     """``localStorage``, or a memory store when the browser refuses it (play without saving)."""
     try:
         storage = LocalStorage()
-        storage.get(session.STORAGE_KEY)
+        storage.get(saving.STORAGE_KEY)
         return storage
     except Exception:  # noqa: BLE001
-        return session.MemoryStorage()
+        return saving.MemoryStorage()
 
 
 __all__ = ["el", "absent", "listen", "on_click", "js", "reduced_motion", "any_dialog_open",

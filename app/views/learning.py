@@ -18,6 +18,7 @@ from pyscript import document
 from app.learn import guide
 from app.learn import lessons
 from app.state import session
+from app.state import seating
 from app.present import statictext
 from app.present import threats
 from app.views.dom import el, on_click
@@ -68,7 +69,7 @@ class Learn:
         self.lesson.open_list()
 
     def play_computer(self) -> None:
-        seats = [session.HUMAN] + [SUGGEST_LEVEL] * 3
+        seats = [seating.HUMAN] + [SUGGEST_LEVEL] * 3
         self.leave_lesson_quietly()
         self.app.offer_game(session.new_game(False, seats), _("Start a game against the computer?"),
                             statictext.text("welcome-computer"),

@@ -12,6 +12,8 @@ from pyscript import document
 from djambi import Party
 
 from app.state import session
+from app.state import seating
+from app.present import standings
 from app.views.dom import el, later, on_click
 from app.present.i18n import _, party_name
 
@@ -51,7 +53,7 @@ class Panel:
         computer's (thinking + Stop, or paused + Let it play) on a computer's."""
         board = game.board
         over = board.is_game_over()
-        el("#status").textContent = session.status_text(game)
+        el("#status").textContent = standings.status_text(game)
         el("#status").className = "" if over else f"turn-{board.turn.letter}"
         el("#prompt").textContent = prompt
         computer = loop_state in ("thinking", "paused")
@@ -68,7 +70,7 @@ class Panel:
             el("#paused-text").textContent = _("{player} (computer) is paused.").format(player=name)
 
     def draw_players(self, game: session.Game) -> None:
-        for info in session.party_infos(game):
+        for info in standings.party_infos(game):
             li, name, seat, state = self.player_items[info.party]
             label = party_name(info.party)
             if info.to_move:
@@ -77,7 +79,7 @@ class Panel:
                 label += " ♛"
             name.textContent = label
             name.dataset.hostage = _("hostage")
-            seat.textContent = session.seat_label(info.seat) if info.state == "active" else ""
+            seat.textContent = seating.seat_label(info.seat) if info.state == "active" else ""
             state.textContent = info.words()
             classes = ["player", f"pc-{info.party.letter}", info.state]
             if info.to_move:
