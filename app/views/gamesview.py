@@ -15,7 +15,6 @@ from pyscript import document, window
 from djambi import Party
 
 from app.state import library
-from app.state import remote
 from app.present.i18n import N_, _, party_name
 from app.state.library import shown_name, when_text
 from app.views.dom import absent, close_dialog, copy_field, el, js, listen, on_click, open_dialog
