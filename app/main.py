@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pyscript import document, window
 
-from djambi import Party, parse_square
+from djambi import Party
 
 from app.present import i18n, statictext, taps
 from app.present.i18n import _
@@ -106,7 +106,7 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
                 self.panel.say(_("Your tap on {squares} while the game was starting was not "
                                  "played: answer the question first.").format(squares=", ".join(names[i:])))
                 return
-            self.tap(int(parse_square(name)))
+            self.tap(int(self.game.rules.parse_square(name)))
 
     def wire(self) -> None:
         listen(document, "keydown", self.on_key)

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from djambi import DjambiError, Party, parse_record
-from djambi.notation import format_record
+from djambi import Party
+
+from app import games
 
 from app.present.i18n import _
 from app.state.seating import HUMAN, SEAT_LABELS
@@ -31,7 +32,7 @@ def record_text(game: Game, when: datetime) -> str:
     headers = {"Date": when.strftime("%Y.%m.%d")}
     for party in Party:
         headers[party.title] = SEAT_LABELS.get(game.seat(party), game.seat(party))
-    return format_record(game.board, headers)
+    return game.rules.format_record(game.board, headers)
 
 
 def file_name(game: Game, when: datetime) -> str:
@@ -55,9 +56,10 @@ def game_from_file(text: str, name: str = "") -> Game:
     if not text.strip():
         raise FileError(_("The file {name} is empty.").format(name=name) if name
                         else _("The file is empty."))
+    rules = games.get()  # a file names no other game yet
     try:
-        board, headers = parse_record(text)
-    except DjambiError as exc:
+        board, headers = rules.parse_record(text)
+    except rules.error as exc:
         # Translators: {detail} is the rules engine's explanation, in English.
         raise FileError(_("The file {name} cannot be opened: {detail}").format(
             name=name, detail=exc) if name else _("The file cannot be opened: {detail}").format(
@@ -66,7 +68,7 @@ def game_from_file(text: str, name: str = "") -> Game:
     seats = [kinds.get(headers.get(party.title, ""), HUMAN) for party in Party]
     if board.root().is_hostage_game:
         seats[Party.GREEN] = HUMAN
-    return Game(board, seats)
+    return Game(board, seats, rules=rules)
 
 
 __all__ = ["FileError", "record_text", "file_name", "game_from_file", "SUFFIX", "MAX_FILE"]

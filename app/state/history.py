@@ -16,7 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from djambi import Board, Kind, Move, Party
-from djambi.narrate import KILL, Event, describe_move
+from djambi.narrate import KILL, Event
+
+from app import games
 
 #: How a kill is marked in the move list (after the move text).
 KILL_MARK = "†"
@@ -48,7 +50,8 @@ class Ply:
 class History:
     """The plies of a game, kept up to date with ``update(board)``."""
 
-    def __init__(self) -> None:
+    def __init__(self, rules: games.Game | None = None) -> None:
+        self.rules = rules or games.get()  # the game's narration and start position
         self.root: Board | None = None
         self.plies: list[Ply] = []
         self._board: Board | None = None  # the replay, at the end of ``plies``
@@ -78,7 +81,7 @@ class History:
         return new
 
     def _rewind(self, keep: int) -> None:
-        board = self.root.copy() if self.root is not None else Board()
+        board = self.root.copy() if self.root is not None else self.rules.new_board()
         self._seat = None
         plies, self.plies = self.plies[:keep], []
         for ply in plies:
@@ -112,13 +115,13 @@ class History:
             letter=letter,
             round=number,
             extra=extra,
-            events=describe_move(board, move),
+            events=self.rules.describe_move(board, move),
         )
 
     # ------------------------------------------------------------------ reading
     def board_at(self, ply: int) -> Board:
         """The board after ``ply`` moves (0: the start), with those moves on its stack."""
-        board = self.root.copy() if self.root is not None else Board()
+        board = self.root.copy() if self.root is not None else self.rules.new_board()
         for entry in self.plies[:ply]:
             board.push(entry.move)
         return board

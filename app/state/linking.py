@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import quote, unquote
 
-from djambi import Board, DjambiError, Party, format_compact_game, parse_game_code
-from djambi.notation import GAME_PREFIX, POSITION_PREFIX
+from djambi import Board, Party
+
+from app import games
 
 from app.present.i18n import _, party_name
 from app.state.seating import HUMAN, SEAT_LETTERS, clean_name, valid_id
@@ -25,7 +26,8 @@ def fragment_text(fragment: str) -> str:
 
 def is_game_link(fragment: str) -> bool:
     text = fragment_text(fragment)
-    return text.startswith(POSITION_PREFIX[:1]) or text.startswith(GAME_PREFIX[:1])
+    rules = games.get()
+    return text.startswith(rules.position_prefix[:1]) or text.startswith(rules.game_prefix[:1])
 
 
 #: What follows a position or game code in a link to say who sits where: ``;seats=hnnd``.
@@ -92,21 +94,22 @@ def read_link(fragment: str) -> Linked | None:
     if game_id is not None and not valid_id(game_id):
         raise LinkError(_("This link's game id ({id}) should be 4 to 16 letters and digits.")
                         .format(id=repr(game_id[:20])))
+    rules = games.get()  # a link names no other game yet
     try:
-        if text.startswith(POSITION_PREFIX) or text.startswith("P"):
-            board = Board.from_code(text)
-        elif text.startswith(GAME_PREFIX) or text.startswith("G"):
-            board = parse_game_code(text)
+        if text.startswith(rules.position_prefix[:1]):
+            board = rules.parse_position(text)
+        elif text.startswith(rules.game_prefix[:1]):
+            board = rules.parse_game_code(text)
         else:
             raise LinkError(_("This link does not hold a Djambi position or game "
                               "(it should end in #P1.… or #G1~…)."))
-    except DjambiError as exc:
+    except rules.error as exc:
         # Translators: {detail} is the rules engine's explanation, in English.
         raise LinkError(_("This link's game cannot be opened: {detail}").format(
             detail=exc)) from None
     if board.root().is_hostage_game:
         seats[Party.GREEN] = HUMAN  # the hostage never plays
-    game = Game(board, seats, name=clean_name(params.get("name", "")))
+    game = Game(board, seats, name=clean_name(params.get("name", "")), rules=rules)
     if game_id is not None:
         game.id = game_id
     return Linked(game, shared=game_id is not None)
@@ -127,14 +130,14 @@ def position_link(base: str, game: Game, board: Board | None = None) -> str:
 def game_link(base: str, game: Game) -> str:
     """A link to the whole game (its moves can be undone there), with the seats: a copy of the
     game (compact code, ``G2~``), not tied to this one."""
-    code = format_compact_game(game.board)
+    code = game.rules.format_compact_game(game.board)
     return f"{base.split('#')[0]}#{code}{SEATS_PARAM}{seats_text(game.seats)}"
 
 
 def move_link(base: str, game: Game) -> str:
     """The link that carries the game to the other devices playing it: the whole game
     (compact), the seats, its id and its name. Opening it continues the same game there."""
-    code = format_compact_game(game.board)
+    code = game.rules.format_compact_game(game.board)
     name = f";name={quote(game.name, safe='')}" if game.name else ""
     return (f"{base.split('#')[0]}#{code}{SEATS_PARAM}{seats_text(game.seats)};id={game.id}"
             f"{name}")

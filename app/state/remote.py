@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from djambi import Party, describe_move
+from djambi import Party
 
 from app.state import library
 from app.state import session
@@ -164,7 +164,7 @@ def continued(game: session.Game, new_from: int) -> str:
     parts = []
     for ply, move in enumerate(game.board.move_stack):
         if ply >= new_from:
-            parts.extend(words.sentences(describe_move(replay, move)))
+            parts.extend(words.sentences(game.rules.describe_move(replay, move)))
         replay.push(move)
     parts.append(whose_turn(game))
     return " ".join(parts)

@@ -27,7 +27,9 @@ import itertools
 import json
 from dataclasses import dataclass, field
 
-from djambi import Board, DjambiError, Move, Party, Termination, format_game_code, parse_game_code
+from djambi import Board, Move, Party, Termination
+
+from app import games
 
 from app.present.i18n import _
 from app.state.seating import ALL_SEATS, HUMAN, REMOTE, SEAT_KINDS, clean_name, new_id, valid_id
@@ -63,6 +65,8 @@ class Game:
     _driver: tuple[int, bool] = field(default=(-1, True), compare=False, repr=False)
     #: The revision at which a player chose to make a remote seat's move here ("Play it here").
     override: int = field(default=-1, compare=False, repr=False)
+    #: The game's kind (``app.games``): its codes, narration and computer players.
+    rules: games.Game = field(default_factory=games.get, compare=False, repr=False)
 
     def touch(self) -> None:
         """Note a change (every method that changes the game calls it)."""
@@ -201,7 +205,7 @@ class Game:
 
     # ------------------------------------------------------------------ text
     def game_code(self) -> str:
-        return format_game_code(self.board)
+        return self.rules.format_game_code(self.board)
 
     def position_code(self) -> str:
         return self.board.code()
@@ -262,15 +266,16 @@ class Game:
                 kinds=", ".join(SEAT_KINDS)))
         if not isinstance(redo, list) or not all(isinstance(m, str) for m in redo):
             raise SaveError(_("the saved redo list is not a list of moves"))
+        rules = games.get()  # a saved game names no other game yet
         try:
-            board = parse_game_code(game_text)
+            board = rules.parse_game_code(game_text)
             replay = board.copy()
             redo_moves = [replay.play(text) for text in redo]
-        except DjambiError as exc:
+        except rules.error as exc:
             # Translators: {detail} is the rules engine's explanation, in English.
             raise SaveError(_("the saved game cannot be replayed: {detail}").format(
                 detail=exc)) from None
-        game = cls(board, list(seats), redo_moves)
+        game = cls(board, list(seats), redo_moves, rules=rules)
         if version >= 2:
             letters = {p.letter: int(p) for p in Party}
             here, game_id = data.get("here", ""), data.get("id")
@@ -303,4 +308,5 @@ def new_game(hostage: bool = False, seats: list[str] | None = None) -> Game:
         seats[Party.GREEN] = HUMAN  # the hostage never plays
     here = frozenset(i for i, s in enumerate(seats) if s != REMOTE)
     seats = [HUMAN if s == REMOTE else s for s in seats]
-    return Game(Board(hostage=hostage), seats, here=here)
+    rules = games.get()
+    return Game(rules.new_board(hostage=hostage), seats, here=here, rules=rules)

@@ -21,13 +21,6 @@ THINK_STEP_MS = 20.0
 MOVE_PACE_MS = 750.0
 
 
-def computer_players():
-    """``djambi.ai``, imported on first use: a page with human seats only never pays for it."""
-    from djambi import ai
-
-    return ai
-
-
 class Computer:
     def __init__(self, loop: Loop, on_move: Callable[[int, object], None],
                  on_error: Callable[[int, Exception], None]) -> None:
@@ -43,7 +36,7 @@ class Computer:
         if isinstance(command, Start):
             board = game.board.copy()
             level = game.seat(board.turn)
-            task = asyncio.ensure_future(self.search(command.token, board, level))
+            task = asyncio.ensure_future(self.search(command.token, game.rules, board, level))
             self.tasks.add(task)
             task.add_done_callback(self.tasks.discard)
         elif isinstance(command, Cancel):
@@ -56,12 +49,12 @@ class Computer:
     def live(self, token: int) -> bool:
         return self.loop.searching == token
 
-    async def search(self, token: int, board, level: str) -> None:
+    async def search(self, token: int, rules, board, level: str) -> None:
         try:
             await asyncio.sleep(0)  # let "thinking" show first
             if not self.live(token):
                 return
-            search = computer_players().Search(board, level, random.randrange(1 << 30))
+            search = rules.search(board, level, random.randrange(1 << 30))
             while not search.step(THINK_STEP_MS):
                 await asyncio.sleep(0)
                 if not self.live(token):

@@ -79,7 +79,7 @@ class Learn:
         self.leave_lesson_quietly()
         game = self.app.game
         if not game.board.move_stack and not game.has_computers() and not game.board.root().is_hostage_game:
-            self.app.views.panel.say(statictext.text("welcome-pass-note"))
+            self.app.panel.say(statictext.text("welcome-pass-note"))
             return
         self.app.offer_game(session.new_game(False), _("Start a game for four players?"),
                             statictext.text("welcome-pass"), statictext.text("welcome-pass-note"),
@@ -100,11 +100,11 @@ class Learn:
 
     def lesson_drawn(self) -> None:
         app = self.app
-        if not self.paused_for_lesson and app.state.loop.state(app.game) == "thinking":
-            app.state.loop.stop()
+        if not self.paused_for_lesson and app.loop.state(app.game) == "thinking":
+            app.loop.stop()
             self.paused_for_lesson = True
-            app.views.computer.run(app.state.loop.sync(app.game), app.game)
-        app.views.panel.dismiss()
+            app.computer.run(app.loop.sync(app.game), app.game)
+        app.panel.dismiss()
         self.tipper.hide()
         app.board_view.turn(0)
         app.board_view.draw(self.lesson.views())
@@ -112,7 +112,7 @@ class Learn:
     def lesson_left(self) -> None:
         if self.paused_for_lesson:
             self.paused_for_lesson = False
-            self.app.state.loop.resume()
+            self.app.loop.resume()
         self.app.sync_loop()
 
     def draws_board(self) -> bool:
@@ -211,8 +211,8 @@ class Learn:
         game = app.game
         if app.viewing is not None:
             app.browse_to(None)
-        if game.board.is_game_over() or app.state.loop.state(game) != "idle":
-            app.views.panel.say(_("It is not a human player's turn.") if not game.board.is_game_over()
+        if game.board.is_game_over() or app.loop.state(game) != "idle":
+            app.panel.say(_("It is not a human player's turn.") if not game.board.is_game_over()
                           else _("No move to suggest now."))
             return
         key = (game, game.revision)
@@ -220,16 +220,15 @@ class Learn:
             return
         self.searching = key
         el("#btn-suggest").setAttribute("aria-busy", "true")
-        app.views.panel.say(_("The computer is looking for a move…"))
+        app.panel.say(_("The computer is looking for a move…"))
         task = asyncio.ensure_future(self.search(game, game.revision, game.board.copy()))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
     async def search(self, game, revision: int, board) -> None:
-        from app.views.computer import computer_players
         try:
             await asyncio.sleep(0)
-            search = computer_players().Search(board, SUGGEST_LEVEL, random.randrange(1 << 30))
+            search = game.rules.search(board, SUGGEST_LEVEL, random.randrange(1 << 30))
             while not search.step(SUGGEST_STEP_MS):
                 await asyncio.sleep(0)
                 if self.app.game is not game or game.revision != revision:
@@ -238,10 +237,10 @@ class Learn:
             if self.app.game is not game or game.revision != revision:
                 return
             self.suggested = (game, revision, move)
-            self.app.views.panel.say(_(threats.SUGGESTION).format(move=board.move_text(move)))
+            self.app.panel.say(_(threats.SUGGESTION).format(move=board.move_text(move)))
             self.app.draw_board()
         except Exception as exc:  # noqa: BLE001 (shown; nothing is played)
-            self.app.views.panel.say(_("No suggestion: {error}").format(error=exc), error=True)
+            self.app.panel.say(_("No suggestion: {error}").format(error=exc), error=True)
         finally:
             self.searching = None
             el("#btn-suggest").removeAttribute("aria-busy")

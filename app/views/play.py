@@ -194,13 +194,11 @@ class PlayControl:
         return [p for p in self.game.board.active_players if not self.game.is_computer(p)]
 
     def offer_draw(self) -> None:
-        from app.views.computer import computer_players
-
         board = self.game.board
         computers = []
         for party in board.active_players:
             if self.game.is_computer(party):
-                accepts = computer_players().accepts_draw(board, party, self.game.seat(party))
+                accepts = self.game.rules.accepts_draw(board, party, self.game.seat(party))
                 computers.append((party, accepts))
         self.draw_offer.open(self.human_players(), computers)
 
