@@ -34,9 +34,12 @@ import vm from "node:vm";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUTPUT = path.join(root, "static", "vendor", "bytecode.bin");
-// Our packages (scripts/python-packages.txt), every .py file under them, subfolders included.
-const PACKAGES = fs.readFileSync(path.join(root, "scripts", "python-packages.txt"), "utf8")
+// Our packages (scripts/python-packages.txt), every .py file under them, subfolders included,
+// but for the files it names after "-" (command lines: never run in the page).
+const LISTED = fs.readFileSync(path.join(root, "scripts", "python-packages.txt"), "utf8")
   .split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#"));
+const PACKAGES = LISTED.filter((line) => !line.startsWith("-"));
+const LEFT_OUT = new Set(LISTED.filter((line) => line.startsWith("-")).map((line) => line.slice(1)));
 const HOME = "/home/pyodide/"; // where PyScript writes the sources ([files] targets)
 
 const sources = [];
@@ -45,7 +48,7 @@ function walk(rel, found) {
   for (const entry of fs.readdirSync(path.join(root, rel), { withFileTypes: true })) {
     const child = `${rel}/${entry.name}`;
     if (entry.isDirectory() && entry.name !== "__pycache__") walk(child, found);
-    else if (entry.isFile() && entry.name.endsWith(".py")) found.push(child);
+    else if (entry.isFile() && entry.name.endsWith(".py") && !LEFT_OUT.has(child)) found.push(child);
   }
   return found;
 }
@@ -96,7 +99,8 @@ for _wheel in json.loads(djambi_wheels):
         _files += [(_i.filename, _zip.read(_i)) for _i in _zip.infolist() if not _i.is_dir()]
 _files
 `);
-const wheelFiles = unpacked.toJs({ depth: 2 }).map(([rel, bytes]) => [rel, Buffer.from(bytes)]);
+const wheelFiles = unpacked.toJs({ depth: 2 }).map(([rel, bytes]) => [rel, Buffer.from(bytes)])
+  .filter(([rel]) => !LEFT_OUT.has(rel));
 unpacked.destroy();
 py.globals.set("djambi_sources", JSON.stringify([
   ...sources.map((rel) => [rel, fs.readFileSync(path.join(root, rel), "utf8")]),

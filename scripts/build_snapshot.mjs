@@ -40,7 +40,7 @@ const BUNDLE = path.join(root, "static", "vendor", "bytecode.bin");
 const OUTPUT = path.join(root, "static", "vendor", "start-snapshot.bin");
 // Our packages (scripts/python-packages.txt, the one list).
 const PACKAGES = fs.readFileSync(new URL("./python-packages.txt", import.meta.url), "utf8")
-  .split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#"));
+  .split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#") && !line.startsWith("-"));
 const HOME = "/home/pyodide/"; // where the page writes the bundle (PyScript's [files] targets)
 // The same test as static/pyodide-start.mjs (writeBundle): a module the page can import alone.
 const PAGE_IMPORT = /^\s*(from|import)\s+(pyscript|js|pyodide)\b/m;
