@@ -1,4 +1,5 @@
-"""Drawing and looking back: the board and the panel drawn from the game's state, and browsing the history (a past position shown read-only).
+"""Drawing and looking back: the board and the panel drawn from the game's state, and browsing the
+history (a past position shown read-only).
 
 A part of the page's controller (``app.main.App`` mixes it in): it works on the ``App``'s
 attributes and carries out what the pure layers decide."""

@@ -1,4 +1,5 @@
-"""Links and files: share links, opening a link or a game file (asking before replacing an unfinished game), and the other-tab question.
+"""Links and files: share links, opening a link or a game file (asking before replacing an
+unfinished game), and the other-tab question.
 
 A part of the page's controller (``app.main.App`` mixes it in): it works on the ``App``'s
 attributes and carries out what the pure layers decide."""

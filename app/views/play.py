@@ -1,4 +1,5 @@
-"""Turn control: the game object (set, save, loop in line, changed), taps and keys, moves by a human or a computer, undo and redo, draw offers, a new game, the hand-over screen.
+"""Turn control: the game object (set, save, loop in line, changed), taps and keys, moves by a human
+or a computer, undo and redo, draw offers, a new game, the hand-over screen.
 
 A part of the page's controller (``app.main.App`` mixes it in): it works on the ``App``'s
 attributes and carries out what the pure layers decide."""

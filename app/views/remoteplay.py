@@ -1,4 +1,5 @@
-"""Play by link and the Games list: the link for the next player, a move link arriving (continue, keep a diverging version, or ask which seats are here), opening, renaming, deleting games.
+"""Play by link and the Games list: the link for the next player, a move link arriving (continue,
+keep a diverging version, or ask which seats are here), opening, renaming, deleting games.
 
 A part of the page's controller (``app.main.App`` mixes it in): it works on the ``App``'s
 attributes and carries out what the pure layers decide."""
