@@ -11,8 +11,6 @@ import tomllib
 import zipfile
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("djambi", "app")
 BUNDLE = ROOT / "static" / "vendor" / "bytecode.bin"
@@ -47,16 +45,12 @@ def bundle_files() -> dict[str, bytes]:
     return files
 
 
-needs_setup = pytest.mark.skipif(not BUNDLE.is_file(), reason="static/vendor/ is made by scripts/setup")
-
-
 def test_pyscript_fetches_no_files():
     """No [files] (and no packages): nothing for PyScript to fetch one by one or to unpack."""
     config = load_config()
     assert config.get("files", {}) == {} and "packages" not in config
 
 
-@needs_setup
 def test_the_bundle_holds_every_module_catalog_and_wheel_file():
     """Every .py file of djambi/ and app/ as it is in the tree, with its bytecode; the compiled
     catalog of every language; every file of each vendored wheel, where PyScript's "./*" would
