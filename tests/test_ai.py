@@ -294,9 +294,8 @@ def test_hard_search_is_bounded_in_nodes():
     from djambi.ai import _SETTINGS
 
     cap = _SETTINGS["hard"]["cap"]
-    for i, board in enumerate([POSITIONS[2], played(13, 200), played(14, 260, hostage=True)]):
-        if board.is_game_over():
-            continue
+    for i, board in enumerate([POSITIONS[2], played(13, 200), played(16, 260, hostage=True)]):
+        assert not board.is_game_over(), i  # each position has a search to bound
         search = Search(board, "hard", i)
         assert board.is_legal(search.run())
         assert search.nodes <= cap + 3000, (i, search.nodes)
