@@ -104,13 +104,16 @@ def saved(page: Page, key: str | None = None):
     return page.evaluate("k => localStorage.getItem(k)", key)
 
 
-def open_link(page: Page, fragment: str, *, confirm: bool = True) -> None:
-    """Type a link into the address bar of the running page; answer the replace question."""
+def open_link(page: Page, fragment: str, *, confirm: bool = True) -> bool:
+    """Type a link into the address bar of the running page; answer the replace question.
+    True if it was asked (the page asks in the same task that clears the address's fragment)."""
     page.evaluate("f => { location.hash = f; }", fragment)
     page.wait_for_function("() => location.hash === ''")
-    if page.is_visible("#link-dialog"):
+    asked = page.is_visible("#link-dialog")
+    if asked:
         page.click("#link-open" if confirm else "#link-keep")
     expect(page.locator("#link-dialog")).to_be_hidden()
+    return asked
 
 
 def new_game(page: Page, hostage: bool = False, seats: dict[str, str] | None = None) -> None:
@@ -355,7 +358,7 @@ def test_position_link_round_trip_on_the_same_page(app):
     before = pieces(page)
     new_game(page)
     tap(page, "A7", "A6")
-    open_link(page, "#" + urlsplit(link).fragment)  # asks first: the game is unfinished
+    assert open_link(page, "#" + urlsplit(link).fragment)  # asks first: the game is unfinished
     assert pieces(page) == before
     assert status(page) == "Yellow to move"
     assert move_list(page) == []  # a position has no moves to undo
@@ -366,7 +369,7 @@ def test_link_question_can_keep_the_game(app):
     new_game(page)
     tap(page, "A7", "A6")
     kept = saved(page)
-    open_link(page, "#" + relocated({"A9": "C5"}), confirm=False)
+    assert open_link(page, "#" + relocated({"A9": "C5"}), confirm=False)
     assert saved(page) == kept and move_list(page) == ["1. Red A7-A6"]
 
 

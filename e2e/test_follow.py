@@ -95,6 +95,18 @@ def assert_not_stuck(page: Page) -> None:
             " || document.querySelector('#status').textContent !== s", arg=list(before), timeout=20_000)
 
 
+def searches_match_the_panel(page: Page) -> None:
+    """The loop's rule (app/loop.py) on the real page, whatever the action before: while
+    "thinking" shows a search is under way (``body[data-searches]``, app/computer.py); when it
+    does not, every search started before ends (none goes on for nobody)."""
+    thinking, searches = page.evaluate("""() => [!document.getElementById('thinking').hidden,
+                                                 document.body.dataset.searches ?? '0']""")
+    if thinking:
+        assert int(searches) >= 1, "a computer is shown thinking and no search runs"
+    else:
+        page.wait_for_selector('body:not([data-searches]), body[data-searches="0"]', state="attached")
+
+
 def shoot(page: Page, screenshot_dir, name: str) -> None:
     page.screenshot(path=str(screenshot_dir / f"follow-{name}.png"))
 
@@ -158,6 +170,7 @@ def test_random_button_sequences_while_computers_play(new_page, external_request
         else:
             page.wait_for_timeout(rng.choice([0, 100, 400]))
         page.wait_for_timeout(60)
+        searches_match_the_panel(page)
         assert_not_stuck(page)
     assert page.errors == [] and external_requests == []
 

@@ -40,11 +40,12 @@ def marked(page: Page, cls: str) -> set[str]:
 
 
 def long_press(page: Page, name: str) -> None:
-    """A finger held on a square: pointerdown, a pause, pointerup (no click follows)."""
+    """A finger held on a piece until its guide opens (app/learnview.py, LONG_PRESS_MS), then
+    lifted (no click follows)."""
     target = f'#board [data-square="{name}"] .cell'
     init = {"pointerType": "touch", "isPrimary": True, "bubbles": True, "clientX": 10, "clientY": 10}
     page.dispatch_event(target, "pointerdown", init)
-    page.wait_for_timeout(800)
+    expect(page.locator("#guide-dialog")).to_be_visible()
     page.dispatch_event(target, "pointerup", init)
 
 
