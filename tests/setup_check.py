@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _catalogs(root: Path) -> list[tuple[str, bool]]:
-    """Each language's compiled catalog: present and not older than its ``.po``."""
+    """Each language's compiled catalog (beside its ``.po``), and whether it is there."""
     found = []
     for po in sorted(root.glob("locale/*/LC_MESSAGES/djambi.po")):
         mo = po.with_suffix(".mo")
