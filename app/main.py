@@ -51,7 +51,8 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
         self.picker = taps.Picker(self.game.board)
         self.history = History()
         self.loop = Loop()
-        self.computer = Computer(self.loop, self.on_computer_move, self.on_computer_error)
+        self.computer = Computer(self.loop, self.on_computer_move, self.on_computer_error,
+                                 lambda count: setattr(document.body.dataset, "searches", str(count)))
         self.settings = prefs.Settings()
         self.viewing: int | None = None  # the ply shown while looking back; None: the game
         self.cursor = 40  # the keyboard's square (arrow keys, Enter)

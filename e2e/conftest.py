@@ -13,19 +13,24 @@ Fixtures:
   wait_ready         wait_ready(page): waits for body[data-ready="1"] (60 s)
   screenshot_dir     e2e/screenshots/ (gitignored); failing tests save a PNG there
 Every test has a time limit (TEST_TIMEOUT_S, pytest-timeout; see the end of this file).
+Before any test runs, the session stops with one line if set-up has not been run (a product of
+``scripts/setup`` missing, Chromium among them: ``tests/setup_check.py``).
 """
 
 from __future__ import annotations
 
 import importlib.util
-import os
 import re
 import threading
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
+
+try:
+    from playwright.sync_api import Page, sync_playwright
+except ImportError:  # not the set-up's .venv: said once, in pytest_configure
+    Page = sync_playwright = None
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
@@ -42,6 +47,18 @@ def _load_script(name: str):
 
 def _load_serve_module():
     return _load_script("serve")
+
+
+def pytest_configure(config):
+    """Stop before collecting (pytest prints "ERROR: " and the line, exit status 4)."""
+    spec = importlib.util.spec_from_file_location("djambi_setup_check", ROOT / "tests" / "setup_check.py")
+    setup_check = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(setup_check)
+    problem = setup_check.setup_problem(ROOT, browser=True)
+    if sync_playwright is None:
+        problem = "set-up not run: playwright not importable (step 3, the .venv) — run ./scripts/setup"
+    if problem:
+        raise pytest.UsageError(problem)
 
 
 _chromium = _load_script("chromium")
@@ -77,8 +94,6 @@ def base_url():
 
 @pytest.fixture(scope="session")
 def browser():
-    if not os.access(CHROMIUM, os.X_OK):
-        pytest.fail(f"{CHROMIUM} not found: run ./scripts/setup (or set CHROMIUM)")
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         yield browser

@@ -104,13 +104,16 @@ def saved(page: Page, key: str | None = None):
     return page.evaluate("k => localStorage.getItem(k)", key)
 
 
-def open_link(page: Page, fragment: str, *, confirm: bool = True) -> None:
-    """Type a link into the address bar of the running page; answer the replace question."""
+def open_link(page: Page, fragment: str, *, confirm: bool = True) -> bool:
+    """Type a link into the address bar of the running page; answer the replace question.
+    True if it was asked (the page asks in the same task that clears the address's fragment)."""
     page.evaluate("f => { location.hash = f; }", fragment)
     page.wait_for_function("() => location.hash === ''")
-    if page.is_visible("#link-dialog"):
+    asked = page.is_visible("#link-dialog")
+    if asked:
         page.click("#link-open" if confirm else "#link-keep")
     expect(page.locator("#link-dialog")).to_be_hidden()
+    return asked
 
 
 def new_game(page: Page, hostage: bool = False, seats: dict[str, str] | None = None) -> None:
@@ -355,7 +358,7 @@ def test_position_link_round_trip_on_the_same_page(app):
     before = pieces(page)
     new_game(page)
     tap(page, "A7", "A6")
-    open_link(page, "#" + urlsplit(link).fragment)  # asks first: the game is unfinished
+    assert open_link(page, "#" + urlsplit(link).fragment)  # asks first: the game is unfinished
     assert pieces(page) == before
     assert status(page) == "Yellow to move"
     assert move_list(page) == []  # a position has no moves to undo
@@ -366,7 +369,7 @@ def test_link_question_can_keep_the_game(app):
     new_game(page)
     tap(page, "A7", "A6")
     kept = saved(page)
-    open_link(page, "#" + relocated({"A9": "C5"}), confirm=False)
+    assert open_link(page, "#" + relocated({"A9": "C5"}), confirm=False)
     assert saved(page) == kept and move_list(page) == ["1. Red A7-A6"]
 
 
@@ -446,24 +449,32 @@ def test_computer_player_moves_and_undo_goes_back_over_it(app):
 def test_computer_thinking_can_be_stopped(app):
     page = app
     new_game(page, seats={"b": "hard"})
-    tap(page, "C7", "F4")
-    # "Thinking…" shows while the hard level searches; Stop pauses it. Checking and clicking
-    # happen in one script, so the search cannot finish in between.
-    stopped = page.evaluate("""() => {
-        if (document.getElementById('thinking').hidden) return false;
-        document.getElementById('btn-stop').click();
-        return true;
+    # Stop is pressed the moment "Thinking…" shows: a MutationObserver's callback runs at the end
+    # of the task that showed it, before any slice of the search, and a computer move waits at
+    # least MOVE_PACE_MS after Red's anyway (app/computer.py). So Stop always meets the search.
+    page.evaluate("""() => {
+        window.stopPressed = false;
+        const thinking = document.getElementById('thinking');
+        new MutationObserver((records, observer) => {
+            if (thinking.hidden) return;
+            observer.disconnect();
+            document.getElementById('btn-stop').click();
+            window.stopPressed = true;
+        }).observe(thinking, { attributes: true, attributeFilter: ['hidden'] });
     }""")
-    if stopped:
-        expect(page.locator("#thinking")).to_be_hidden()
-        expect(page.locator("#paused")).to_be_visible()
-        assert status(page) == "Blue to move" and len(move_list(page)) == 1
-        page.wait_for_timeout(500)
-        assert len(move_list(page)) == 1  # it stays stopped
-        page.click("#btn-resume")
-        expect(page.locator("#status")).to_have_text("Yellow to move", timeout=30_000)
-    else:  # the search finished before we looked (a fast machine)
-        expect(page.locator("#status")).to_have_text("Yellow to move", timeout=30_000)
+    tap(page, "C7", "F4")
+    assert page.evaluate("window.stopPressed") is True
+    expect(page.locator("#thinking")).to_be_hidden()
+    expect(page.locator("#paused")).to_be_visible()
+    assert status(page) == "Blue to move" and len(move_list(page)) == 1
+    # It stays stopped: once no search is under way (body[data-searches], app/computer.py),
+    # nothing can play Blue's move.
+    page.wait_for_selector('body[data-searches="0"]', state="attached")
+    assert len(move_list(page)) == 1 and status(page) == "Blue to move"
+    expect(page.locator("#paused")).to_be_visible()
+    page.click("#btn-resume")
+    expect(page.locator("#status")).to_have_text("Yellow to move", timeout=30_000)
+    assert len(move_list(page)) == 2
     page.click("#btn-undo")
     assert move_list(page) == [] and status(page) == "Red to move"
 
@@ -500,7 +511,8 @@ def test_handover_screen_between_human_players(app):
         tap(page, "C7", "F4")
         expect(page.locator("#status")).to_have_text("Red to move", timeout=20_000)
         assert len(move_list(page)) == 4
-        page.wait_for_timeout(300)
+        # The screen is opened (or not) in the same call that draws the move and the status, so
+        # with Red to move after Green's move it is decided.
         expect(handover).to_be_hidden()
         # Off: no screen between humans.
         set_settings(page, handover=False)

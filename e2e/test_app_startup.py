@@ -69,7 +69,6 @@ def test_board_is_visible_and_inert_before_python_is_ready(new_page, base_url, w
         assert lb["y"] < height  # in sight
         page.screenshot(path=str(screenshot_dir / f"app-before-python-{width}x{height}.png"))
     page.set_viewport_size({"width": 1024, "height": 768})
-    page.wait_for_timeout(200)  # let the router record the request (PyScript asks for it early)
     main_py.release()
     wait_ready(page)
     # Python took over the very same elements, and the tap before ready did nothing.

@@ -40,11 +40,12 @@ def marked(page: Page, cls: str) -> set[str]:
 
 
 def long_press(page: Page, name: str) -> None:
-    """A finger held on a square: pointerdown, a pause, pointerup (no click follows)."""
+    """A finger held on a piece until its guide opens (app/learnview.py, LONG_PRESS_MS), then
+    lifted (no click follows)."""
     target = f'#board [data-square="{name}"] .cell'
     init = {"pointerType": "touch", "isPrimary": True, "bubbles": True, "clientX": 10, "clientY": 10}
     page.dispatch_event(target, "pointerdown", init)
-    page.wait_for_timeout(800)
+    expect(page.locator("#guide-dialog")).to_be_visible()
     page.dispatch_event(target, "pointerup", init)
 
 
@@ -69,7 +70,9 @@ def test_welcome_on_the_first_visit_and_not_on_the_second(new_page, base_url, wa
     expect(page.locator("#welcome-dialog")).to_be_hidden()
     page.reload()
     wait_ready(page)
-    page.wait_for_timeout(300)
+    # The welcome would open in a timer the start sets right after data-ready (app/main.py,
+    # ``later``); a timer of ours set now, with the same delay, runs after it: then it is decided.
+    page.evaluate("() => new Promise((resolve) => setTimeout(resolve, 0))")
     assert not page.evaluate("document.querySelector('#welcome-dialog').open")
     # The Learn button brings it back; one tap starts a game against three computers.
     page.click("#btn-learn")

@@ -223,7 +223,15 @@ def router_sources(page: Page) -> dict[str, tuple[str | None, str | None]]:
     cdp.send("Network.enable")
     page.reload()
     wait_ready(page)
-    page.wait_for_timeout(300)  # the last responses' events
+    # Wait until every file the page loaded from its site (its resource timing entries, each
+    # added once the response has ended, so after its response event) has had its event here.
+    loaded = {url for url in page.evaluate(
+        "() => [location.href, ...performance.getEntriesByType('resource').map((e) => e.name)]")
+        if url.startswith(page.url)}
+    deadline = time.monotonic() + 30
+    while not loaded <= set(seen):
+        assert time.monotonic() < deadline, f"no response event for {sorted(loaded - set(seen))}"
+        page.wait_for_timeout(50)  # lets Playwright deliver the events
     cdp.detach()
     return seen
 
@@ -500,7 +508,18 @@ def test_screenshots_of_the_installed_app(new_page, wait_ready, screenshot_dir):
     page.goto("/")
     wait_ready(page)
     page.tap('[data-square="C7"]')  # a piece picked: its destinations light up
+    c7 = page.locator('#board [data-square="C7"]')
+    expect(c7).to_have_class(re.compile(r"\bsel\b"))
+    lit = page.eval_on_selector_all("#board .sq.opt", "els => els.map((e) => e.dataset.square)")
+    assert "F4" in lit
     for width, height in ((768, 1024), (1024, 768), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(200)
+        # The whole board in sight at every size, the page not scrolled, the pick kept.
+        for square in ("A1", "I9"):
+            box = page.locator(f'#board [data-square="{square}"]').bounding_box()
+            assert box["x"] >= 0 and box["y"] >= 0, (width, height, square, box)
+            assert box["x"] + box["width"] <= width + 1 and box["y"] + box["height"] <= height + 1
+        assert page.evaluate("() => document.scrollingElement.scrollHeight") <= height
+        expect(c7).to_have_class(re.compile(r"\bsel\b"))
+        assert page.eval_on_selector_all("#board .sq.opt", "els => els.map((e) => e.dataset.square)") == lit
         page.screenshot(path=str(screenshot_dir / f"installed-{width}x{height}.png"))

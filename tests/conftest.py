@@ -7,16 +7,35 @@ Hypothesis profiles, chosen by the HYPOTHESIS_PROFILE environment variable:
   "ci"      (default) the normal example count, no deadline (2-core CI machines);
   "pyodide" fewer examples, for the run inside Pyodide under Node
             (scripts/pyodide-pytest.mjs sets it).
+
+Before any test runs, the session stops with one line if set-up has not been run (a product of
+``scripts/setup`` the tests read is missing, ``tests/setup_check.py``), instead of failing test
+by test.
 """
 
 import os
 
 import pytest
-from hypothesis import settings
 
-settings.register_profile("ci", deadline=None, print_blob=True)
-settings.register_profile("pyodide", max_examples=20, deadline=None, database=None, print_blob=True)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+from setup_check import setup_problem
+
+try:
+    from hypothesis import settings
+except ImportError:  # not the set-up's .venv: said once, in pytest_configure
+    settings = None
+else:
+    settings.register_profile("ci", deadline=None, print_blob=True)
+    settings.register_profile("pyodide", max_examples=20, deadline=None, database=None, print_blob=True)
+    settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_configure(config):
+    """Stop before collecting (pytest prints "ERROR: " and the line, exit status 4)."""
+    problem = setup_problem()
+    if settings is None:
+        problem = "set-up not run: hypothesis not importable (step 3, the .venv) — run ./scripts/setup"
+    if problem:
+        raise pytest.UsageError(problem)
 
 
 @pytest.fixture

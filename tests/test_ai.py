@@ -305,9 +305,8 @@ def test_a_draw_is_worth_about_an_even_game():
 def test_hard_search_is_bounded_in_nodes():
     # The whole search, look-aheads included, stays near its cap (one look-ahead more at most).
     cap = SETTINGS["hard"].cap
-    for i, board in enumerate([POSITIONS[2], played(13, 200), played(14, 260, hostage=True)]):
-        if board.is_game_over():
-            continue
+    for i, board in enumerate([POSITIONS[2], played(13, 200), played(16, 260, hostage=True)]):
+        assert not board.is_game_over(), i  # each position has a search to bound
         search = Search(board, "hard", i)
         assert board.is_legal(search.run())
         assert search.nodes <= cap + 3000, (i, search.nodes)

@@ -17,8 +17,12 @@ HUMAN, NORMAL = seating.HUMAN, "normal"
 
 
 class Page:
-    """The page's side of the loop, without a browser: it runs what the loop commands, plays a
-    random legal move when a search 'finishes', and applies the buttons the way ``app.main`` does."""
+    """The loop's side of the page, without a browser: it runs what the loop commands, plays a
+    random legal move when a search 'finishes', and calls for each action the loop's action and
+    then ``Loop.sync`` (the protocol app/loop.py states). What the page decides is asked of the
+    app's own functions: a tap is taken only when ``Loop.state`` says ``idle``, a link is read
+    with ``linking.read_link``. That the real page keeps this protocol for every button is checked
+    in the browser (e2e/test_follow.py, random button sequences against ``body[data-searches]``)."""
 
     def __init__(self, seats: list[str], seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -54,8 +58,8 @@ class Page:
             self.run(self.loop.sync(self.game))
 
     def human_move(self) -> None:
-        if self.game.board.is_game_over() or self.game.computer_to_move():
-            return  # the page refuses taps then
+        if self.game.board.is_game_over() or self.loop.state(self.game) != "idle":
+            return  # the page refuses taps then (App.tap)
         self.game.play(self.rng.choice(self.game.board.generate_legal_moves()))
         self.loop.human_moved()
         self.run(self.loop.sync(self.game))
@@ -79,9 +83,9 @@ class Page:
 
     def open_link(self) -> None:
         link = linking.game_link("http://x/", self.game)
-        game = linking.game_from_link("#" + link.split("#", 1)[1])
-        assert game is not None
-        self.game = game
+        linked = linking.read_link("#" + link.split("#", 1)[1])
+        assert linked is not None and not linked.shared
+        self.game = linked.game
         self.loop.reset()
         self.run(self.loop.sync(self.game))
 

@@ -293,7 +293,7 @@ def test_the_loop_never_thinks_for_another_device(seed, seats, actions):
     run(loop.sync(game))
     for action in actions:
         legal = game.board.generate_legal_moves() if not game.board.is_game_over() else []
-        if action == "here" and game.here_to_move():
+        if action == "here" and not game.board.is_game_over() and loop.state(game) == "idle":
             game.play(rng.choice(legal))
             loop.human_moved()
         elif action == "link" and game.remote_to_move():  # the other device's move arrives

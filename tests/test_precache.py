@@ -20,10 +20,6 @@ def load_build_sw():
 
 build_sw = load_build_sw()
 
-if not (ROOT / "static" / "vendor" / "pyodide" / "pyodide.mjs").is_file():  # pragma: no cover
-    pytest.skip("static/vendor/ is made by scripts/setup", allow_module_level=True)
-
-
 @pytest.fixture(scope="module")
 def files() -> set[str]:
     return set(build_sw.precache_files(ROOT))

@@ -11,8 +11,6 @@ import tomllib
 import zipfile
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
 #: Our packages, as scripts/python-packages.txt lists them (the one list the build scripts read),
 #: and the files it leaves out of the bundle (command lines, after "-").
@@ -52,16 +50,12 @@ def bundle_files() -> dict[str, bytes]:
     return files
 
 
-needs_setup = pytest.mark.skipif(not BUNDLE.is_file(), reason="static/vendor/ is made by scripts/setup")
-
-
 def test_pyscript_fetches_no_files():
     """No [files] (and no packages): nothing for PyScript to fetch one by one or to unpack."""
     config = load_config()
     assert config.get("files", {}) == {} and "packages" not in config
 
 
-@needs_setup
 def test_the_bundle_holds_every_module_catalog_and_wheel_file():
     """Every .py file of djambi/ and app/ as it is in the tree, with its bytecode; the compiled
     catalog of every language; every file of each vendored wheel, where PyScript's "./*" would

@@ -5,6 +5,8 @@ A ``Start(token)`` becomes an asyncio task that searches the current position in
 move has been on screen for ``MOVE_PACE_MS`` (so each computer move can be seen), and hands the
 move back through ``on_move(token, move)``. The task checks at every slice that the loop still
 wants it (``loop.searching == token``); a ``Cancel`` or a newer ``Start`` simply makes that false.
+``on_tasks(count)`` hears how many searches are under way whenever that changes (the page shows
+it as ``body[data-searches]``, which the browser tests wait on).
 """
 
 from __future__ import annotations
@@ -23,10 +25,12 @@ MOVE_PACE_MS = 750.0
 
 class Computer:
     def __init__(self, loop: Loop, on_move: Callable[[int, object], None],
-                 on_error: Callable[[int, Exception], None]) -> None:
+                 on_error: Callable[[int, Exception], None],
+                 on_tasks: Callable[[int], None] = lambda count: None) -> None:
         self.loop = loop
         self.on_move = on_move
         self.on_error = on_error
+        self.on_tasks = on_tasks
         self.tasks: set = set()  # keep the tasks referenced until they end
         self.last_move_at = 0.0  # time.monotonic() of the last move shown
         self.pace_ms = MOVE_PACE_MS
@@ -38,9 +42,14 @@ class Computer:
             level = game.seat(board.turn)
             task = asyncio.ensure_future(self.search(command.token, game.rules, board, level))
             self.tasks.add(task)
-            task.add_done_callback(self.tasks.discard)
+            task.add_done_callback(self.ended)
+            self.on_tasks(len(self.tasks))
         elif isinstance(command, Cancel):
             pass  # the task sees loop.searching != token at its next slice and ends
+
+    def ended(self, task) -> None:
+        self.tasks.discard(task)
+        self.on_tasks(len(self.tasks))
 
     def moved(self) -> None:
         """A move was just shown (any player's): the next computer move waits its turn."""
