@@ -10,6 +10,7 @@ Hypothesis profiles, chosen by the HYPOTHESIS_PROFILE environment variable:
 """
 
 import os
+import sys
 
 import pytest
 from hypothesis import settings
@@ -17,6 +18,10 @@ from hypothesis import settings
 settings.register_profile("ci", deadline=None, print_blob=True)
 settings.register_profile("pyodide", max_examples=20, deadline=None, database=None, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+# The local server's tests run a server on a socket and Node: CPython only (no sockets or
+# processes inside Pyodide).
+collect_ignore = ["test_serve.py"] if sys.platform == "emscripten" else []
 
 
 @pytest.fixture
