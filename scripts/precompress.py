@@ -143,6 +143,8 @@ def precompress(root: Path = ROOT, log=print) -> int:
         made.append((rel, stamp))
     if jobs:
         started = time.monotonic()
+        if len(jobs) > 10 or any(Path(src).stat().st_size > BIG for src, _, _ in jobs):
+            log(f"[precompress] brotli for {len(jobs)} files (the first time: a minute or two)", file=sys.stderr)
         subprocess.run(["node", "-e", BROTLI_JS], input=json.dumps(jobs), text=True, check=True)
         for rel, stamp in made:
             for suffix in SUFFIXES:
