@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import statistics
 import sys
@@ -101,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
 
     started = time.time()
     out: dict = {"site": args.site, "machine": f"{platform.node()} {platform.machine()}, "
-                 f"{len(__import__('os').sched_getaffinity(0))} CPUs", "load_start": pg._loadavg()}
+                 f"{len(os.sched_getaffinity(0))} CPUs", "load_start": pg._loadavg()}
     proc, base = serve(args.site)
     try:
         with pg.chromium() as browser:

@@ -153,12 +153,12 @@ def precompress(root: Path = ROOT, log=print) -> int:
                 os.utime(final, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
         log(f"[precompress] {len(made)} files compressed (brotli, gzip) in {time.monotonic() - started:.1f}s",
             file=sys.stderr)
-    for rel in orphans(root):
-        (root / rel).unlink()
     (root / SKIP_FILE).parent.mkdir(parents=True, exist_ok=True)
     current = {rel: stamp for rel, stamp in skips.items() if (root / rel).is_file()}
     if current != _skips(root):
-        (root / SKIP_FILE).write_text(json.dumps(current, indent=0, sort_keys=True) + "\n", encoding="utf-8")
+        (root / SKIP_FILE).write_text(json.dumps(current, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    for rel in orphans(root):  # after the skips are written: a file found not worth it loses its old siblings
+        (root / rel).unlink()
     return len(made)
 
 
