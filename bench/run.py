@@ -14,6 +14,9 @@ Parts (all by default):
            time to data-ready and to the saved game's pieces on the board, longest main-thread task
   taps     tap-to-highlight latency in Chromium (bench/page.py) against a no-op click
   browser  the engine and AI figures again inside Pyodide in Chromium (the bare page)
+  firstvisit  a first visit on a phone (issue 27, bench/firstvisit.py): bytes before playable as
+           sent (compressed), and time to playable under Lighthouse's mobile throttle (1.6 Mbit/s,
+           150 ms, CPU 4x; minutes: not run with --quick); the warm ratio is startup's
   profile  where the page's start-up goes: cold loads of pages that add one part at a time
            (bare Pyodide, PyScript, the app with a one-line main.py, the app, the app without its
            loading bar or service worker script, the app with its service worker allowed), and
@@ -43,7 +46,7 @@ ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
-PARTS = ("engine", "ai", "browser", "page", "startup", "taps", "profile")
+PARTS = ("engine", "ai", "browser", "page", "startup", "firstvisit", "taps", "profile")
 LEVELS = ("random", "easy", "normal", "hard", "peer")  # peer: the sparring partner (bench/peer.py)
 # Goals from issues 2 and 7.
 GOAL_MOVEGEN_MS = 5.0
@@ -326,6 +329,22 @@ def run_page(res: dict, table: Table, opts, pages, base) -> None:
         log(f"    {fms(v):>9}  {k}")
 
 
+def run_firstvisit(res: dict, table: Table, pages, base) -> None:
+    import firstvisit as fv
+
+    log(f"\n== first visit on a phone: bytes before playable, then throttled (load {loadavg()})")
+    plain = fv.first_visit(pages, base, throttle=False)
+    slow = fv.first_visit(pages, base, throttle=True)
+    res["firstvisit"] = {"unthrottled": plain, "throttled": slow}
+    largest = ", ".join(f"{fv.short(r['url'], base)} {r['bytes'] / 1e6:.2f} MB ({r.get('encoding', '?')})"
+                        for r in plain["files"][:4])
+    table.add("First visit: bytes before `data-ready`, as sent", f"{plain['bytes'] / 1e6:.2f} MB",
+              f"largest: {largest}", goal=f"≤ {fv.GOAL_BYTES / 1e6:.0f} MB", ok=met(plain["bytes"] <= fv.GOAL_BYTES))
+    table.add("First visit on the mobile throttle (1.6 Mbit/s, 150 ms, CPU 4x): `data-ready`",
+              f"{slow['ready_ms'] / 1000:.1f} s", goal=f"≤ {fv.GOAL_THROTTLED_S:.0f} s",
+              ok=met(slow["ready_ms"] / 1000 <= fv.GOAL_THROTTLED_S))
+
+
 def run_startup(res: dict, table: Table, opts, pages, base) -> None:
     import page as pg
     from engine import busy_position
@@ -439,7 +458,7 @@ def main(argv: list[str] | None = None) -> int:
         if p not in PARTS:
             parser.error(f"unknown part {p!r} (parts: {', '.join(PARTS)})")
     if opts.quick and not opts.only:
-        skip.add("profile")
+        skip.update(("profile", "firstvisit"))
     parts = [p for p in PARTS if p in parts and p not in skip]
 
     started = time.perf_counter()
@@ -452,7 +471,7 @@ def main(argv: list[str] | None = None) -> int:
         run_engine(res, table, opts)
     if "ai" in parts:
         run_ai(res, table, opts)
-    if any(p in parts for p in ("page", "startup", "taps", "browser", "profile")):
+    if any(p in parts for p in ("page", "startup", "firstvisit", "taps", "browser", "profile")):
         import page as pg
 
         with pg.serve() as base, pg.chromium() as browser:
@@ -464,6 +483,8 @@ def main(argv: list[str] | None = None) -> int:
                 run_page(res, table, opts, pages, base)
             if "startup" in parts:
                 run_startup(res, table, opts, pages, base)
+            if "firstvisit" in parts:
+                run_firstvisit(res, table, pages, base)
             if "taps" in parts:
                 run_taps(res, table, opts, pages, base)
             if "profile" in parts:

@@ -66,7 +66,7 @@ BYTECODE = "static/vendor/bytecode.bin"  # our modules' .pyc (scripts/build_byte
 SNAPSHOT = "static/vendor/start-snapshot.bin"  # made from BYTECODE (scripts/build_snapshot.mjs), restored by the loader
 PYSCRIPT_SUFFIXES = (".js", ".css")
 PYSCRIPT_SKIP = {"service-worker.js"}  # PyScript's own (empty) worker: never ours to cache
-STATIC_SKIP_SUFFIXES = (".map", ".md")
+STATIC_SKIP_SUFFIXES = (".map", ".md", ".br", ".gz")  # .br/.gz: scripts/precompress.py's siblings
 
 
 def _rel(root: Path, path: Path) -> str:

@@ -14,6 +14,7 @@ by test.
 """
 
 import os
+import sys
 
 import pytest
 
@@ -36,6 +37,10 @@ def pytest_configure(config):
         problem = "set-up not run: hypothesis not importable (step 3, the .venv) — run ./scripts/setup"
     if problem:
         raise pytest.UsageError(problem)
+
+# The local server's tests run a server on a socket and Node: CPython only (no sockets or
+# processes inside Pyodide).
+collect_ignore = ["test_serve.py"] if sys.platform == "emscripten" else []
 
 
 @pytest.fixture

@@ -1,0 +1,158 @@
+"""A first visit on a phone (issue 27): bytes before playable, throttled time, warm reload.
+
+    .venv/bin/python bench/firstvisit.py [--site DIR] [--throttled N] [--rounds N] [--json FILE]
+
+Served by the README's first command's server (``DIR/scripts/serve.py`` serving ``DIR``, the
+repository by default, on a free port), in headless Chromium (/usr/bin/chromium) at 390×844:
+
+(a) bytes before playable: a first visit (fresh context, empty cache); the browser's own network
+    events (CDP ``Network.loadingFinished``: ``encodedDataLength``, the bytes as sent, compressed,
+    headers included) of every request that finished before ``body[data-ready="1"]``, summed, with
+    the largest files and the encoding each came with;
+(b) time to playable under the mobile throttle: CDP ``Network.emulateNetworkConditions`` at
+    1.6 Mbit/s down, 750 kbit/s up, 150 ms latency, and ``Emulation.setCPUThrottlingRate`` 4×
+    (the figures of Lighthouse's mobile profile, applied to the browser rather than simulated);
+    navigation start to ``body[data-ready="1"]``, ``N`` first visits (default 1);
+(c) the warm reload against ``bench/bare.html`` (the same Pyodide, no app, a warm HTTP cache):
+    ``bench/page.py start_times``, alternately, ``N`` rounds (default 4), medians and the ratio.
+
+``--site`` measures another tree (a checkout of an older commit, set up) with its own
+serve.py. Benchmarks are not tests: nothing here runs in ./scripts/test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+import page as pg  # noqa: E402
+from engine import busy_position  # noqa: E402
+from interleave import serve  # noqa: E402
+
+PHONE = {"width": 390, "height": 844}
+# Lighthouse's mobile profile: 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip, CPU 4x slower.
+NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 1_600_000 / 8, "uploadThroughput": 750_000 / 8}
+CPU_SLOWDOWN = 4
+GOAL_BYTES = 6e6
+GOAL_THROTTLED_S = 35.0
+GOAL_WARM_RATIO = 0.35
+pg.TIMEOUT_MS = 600_000  # a throttled first visit of an older tree takes minutes
+
+
+def first_visit(pages: pg.Pages, base: str, throttle: bool) -> dict:
+    """One first visit; the requests finished before the page was playable, and its time."""
+    with pages.page(service_workers="allow", viewport=PHONE) as page:
+        cdp = page.context.new_cdp_session(page)
+        requests: dict[str, dict] = {}
+        clock: list[tuple[float, float]] = []  # (monotonic, wall) pairs, to place CDP times on the page's clock
+
+        def sent(e):
+            requests[e["requestId"]] = {"url": e["request"]["url"]}
+            clock.append((e["timestamp"], e["wallTime"]))
+
+        def response(e):
+            r = requests.setdefault(e["requestId"], {"url": e["response"]["url"]})
+            headers = {k.lower(): v for k, v in e["response"].get("headers", {}).items()}
+            r["encoding"] = headers.get("content-encoding", "identity")
+            r["status"] = e["response"]["status"]
+
+        def finished(e):
+            requests.setdefault(e["requestId"], {"url": "?"}).update(bytes=e["encodedDataLength"], end=e["timestamp"])
+
+        cdp.on("Network.requestWillBeSent", sent)
+        cdp.on("Network.responseReceived", response)
+        cdp.on("Network.loadingFinished", finished)
+        cdp.send("Network.enable")
+        if throttle:
+            cdp.send("Network.emulateNetworkConditions", NETWORK)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+        data = pages.load(page, base)
+        origin = page.evaluate("performance.timeOrigin")  # ms since the epoch
+        ready_wall = (origin + data["ready"]) / 1000
+        page.wait_for_timeout(500)  # the events of the last requests reach us
+        mono, wall = clock[0]
+        before = [r for r in requests.values() if "end" in r and wall + (r["end"] - mono) <= ready_wall]
+        late = [r for r in requests.values() if "end" in r and r not in before]
+        return {"ready_ms": data["ready"], "board_ms": data["board"], "fcp_ms": data["paint"].get("first-contentful-paint"),
+                "bytes": sum(r["bytes"] for r in before), "requests": len(before),
+                "files": sorted(before, key=lambda r: -r["bytes"]), "after_ready": len(late),
+                "loadavg": data["loadavg"]}
+
+
+def short(url: str, base: str) -> str:
+    return (url[len(base):] or "/") if url.startswith(base) else url
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", default=str(ROOT), help="the tree to serve, with its scripts/serve.py")
+    parser.add_argument("--throttled", type=int, default=1, help="throttled first visits (0: none)")
+    parser.add_argument("--rounds", type=int, default=4, help="warm-reload rounds, app and bare page alternately")
+    parser.add_argument("--json", help="write every figure to this file")
+    args = parser.parse_args(argv)
+
+    started = time.time()
+    out: dict = {"site": args.site, "machine": f"{platform.node()} {platform.machine()}, "
+                 f"{len(os.sched_getaffinity(0))} CPUs", "load_start": pg._loadavg()}
+    proc, base = serve(args.site)
+    try:
+        with pg.chromium() as browser:
+            pages = pg.Pages(browser)
+            print(f"serving {args.site} at {base}; load {out['load_start']}", flush=True)
+            visit = first_visit(pages, base, throttle=False)
+            out["first_visit"] = visit
+            print(f"\n(a) first visit, unthrottled: {visit['bytes'] / 1e6:.2f} MB in {visit['requests']} requests "
+                  f"before playable ({visit['ready_ms']:.0f} ms); largest:", flush=True)
+            for r in visit["files"][:8]:
+                print(f"    {r['bytes'] / 1e6:7.3f} MB  {r.get('encoding', '?'):8} {short(r['url'], base)}")
+            throttled = []
+            for i in range(args.throttled):
+                t = first_visit(pages, base, throttle=True)
+                throttled.append(t)
+                print(f"\n(b) first visit {i + 1}/{args.throttled}, throttled (1.6 Mbit/s, 150 ms, CPU 4x): "
+                      f"playable at {t['ready_ms'] / 1000:.1f} s (board {t['board_ms'] / 1000:.1f} s, "
+                      f"first paint {(t['fcp_ms'] or 0) / 1000:.1f} s), {t['bytes'] / 1e6:.2f} MB; load {t['loadavg']}",
+                      flush=True)
+            out["throttled"] = throttled
+            if args.rounds:
+                print(f"\n(c) warm reload, app and bare page alternately, {args.rounds} rounds:", flush=True)
+                board, _ = busy_position()
+                warm = pg.start_times(pages, base, args.rounds, fragment=board.code(), log=print)
+                out["warm"] = {k: v for k, v in warm.items() if k != "runs"}
+        if pages.external:
+            print(f"requests to other hosts: {pages.external}")
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+    out["load_end"] = pg._loadavg()
+    print(f"\n### First visit ({out['machine']}, load {out['load_start']} → {out['load_end']}, "
+          f"{(time.time() - started) / 60:.1f} min)\n")
+    print("| figure | value | goal |\n|---|---|---|")
+    print(f"| bytes before playable (as sent) | {visit['bytes'] / 1e6:.2f} MB ({visit['requests']} requests) "
+          f"| ≤ {GOAL_BYTES / 1e6:.0f} MB |")
+    if throttled:
+        med = statistics.median(t["ready_ms"] for t in throttled) / 1000
+        print(f"| time to playable, mobile throttle | {med:.1f} s ({len(throttled)} runs) | ≤ {GOAL_THROTTLED_S:.0f} s |")
+    if args.rounds:
+        app, bare = out["warm"]["app_warm"]["ready"], out["warm"]["bare_warm"]["ready"]
+        cold_app, cold_bare = out["warm"]["app_cold"]["ready"], out["warm"]["bare_cold"]["ready"]
+        print(f"| warm reload: app / bare page | {app:.0f} / {bare:.0f} ms = {app / bare:.2f}× | ≤ {GOAL_WARM_RATIO}× |")
+        print(f"| cold start (unthrottled): app / bare page | {cold_app:.0f} / {cold_bare:.0f} ms = "
+              f"{cold_app / cold_bare:.2f}× | ≤ 1.0× |")
+    if args.json:
+        Path(args.json).write_text(json.dumps(out, indent=1, default=str), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
