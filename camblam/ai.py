@@ -6,7 +6,7 @@ Levels (``LEVELS``, frozen ``Level`` values; ``random`` plays a uniformly random
             half: it takes what hangs, but misjudges and misses replies.
 ``normal``  iterative deepening to two plies plus a quiescence search over captures and shots,
             within a node budget; material, king safety and pawn advance.
-``hard``    iterative deepening to four plies with quiescence, within a larger node budget; adds
+``hard``    iterative deepening to three plies with quiescence, within a larger node budget; adds
             mobility and, when ahead, a king hunt (pieces drawn towards the enemy king, whose
             free squares cost it), so a won game ends in mate, not in the 100-move rule.
 
@@ -68,8 +68,8 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", max_depth=1, max_nodes=2_000, noise=1.5, quiescence=False, positional=False, mobility=False),
-    "normal": Level("normal", max_depth=2, max_nodes=1_500, noise=0.0, quiescence=True, positional=True, mobility=False),
-    "hard": Level("hard", max_depth=4, max_nodes=4_000, noise=0.0, quiescence=True, positional=True, mobility=True),
+    "normal": Level("normal", max_depth=2, max_nodes=3_000, noise=0.0, quiescence=True, positional=True, mobility=False),
+    "hard": Level("hard", max_depth=3, max_nodes=8_000, noise=0.0, quiescence=True, positional=True, mobility=True),
 }
 #: Every level name a seat may have.
 LEVEL_NAMES = ("random", *LEVELS)
@@ -276,9 +276,10 @@ class Search:
                     v += noise[i]
                     scores[i] = v
                     if v > best_v:
+                        # Searched with alpha = the best so far, so a higher score is exact: the
+                        # move is better, even if this iteration is cut short later.
                         best_i, best_v = i, v
-                    if depth > 1 and i == order[0]:
-                        self._best = self._move(moves[best_i])
+                        self._best = self._move(raw)
                 self._best = self._move(moves[best_i])
                 self.depth_done = depth
                 order.sort(key=lambda j: scores.get(j, -MATE * 3), reverse=True)
