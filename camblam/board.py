@@ -474,9 +474,13 @@ class Board:
                         out.append((q, t, (t,) if x < 0 else (), False, False))
         return out
 
-    def _walk(self, out: list[Move] | None, only: Square | None = None, first: bool = False) -> int:
-        """Generate (into ``out``) or count the legal moves of the side to move; with ``only``,
-        just those of the piece on that square; with ``first``, stop at the first legal move."""
+    def _walk(
+        self, out: list | None, only: Square | None = None, first: bool = False, captures: bool = False
+    ) -> int:
+        """Count the legal moves of the side to move, and list them into ``out`` as raw moves
+        (from, to, squares taken, shot?, promotion?; a promotion is one raw move for its seven
+        choices). ``only``: just the piece on that square; ``first``: stop at the first legal
+        move; ``captures``: only moves that take something (captures and shots)."""
         cells = self._cells
         s = 1 if self._turn == 0 else -1
         try:
@@ -503,7 +507,10 @@ class Board:
             if code <= 0:
                 continue
             is_king = code == KING + 1
-            for frm, to, taken, shot, promo in self._pseudo(q, s):
+            for raw in self._pseudo(q, s):
+                frm, to, taken, shot, promo = raw
+                if captures and not taken:
+                    continue
                 if in_check or is_king or taken or relevant[frm] or relevant[to]:
                     saved = [cells[x] for x in taken]
                     for x in taken:
@@ -519,24 +526,32 @@ class Board:
                         cells[x] = v
                     if not safe:
                         continue
-                if promo:
-                    total += len(PROMOTIONS)
-                    if out is not None:
-                        out.extend(Move(frm, to, p) for p in PROMOTIONS)
-                else:
-                    total += 1
-                    if out is not None:
-                        out.append(Move(frm, to))
+                total += len(PROMOTIONS) if promo else 1
+                if out is not None:
+                    out.append(raw)
                 if first:
                     return total
         return total
+
+    def legal_raw(self, captures: bool = False) -> list[tuple[int, int, tuple[int, ...], bool, bool]]:
+        """The legal moves as raw tuples (from, to, squares taken, shot?, promotion?), for the AI;
+        ``captures``: only those that take something."""
+        out: list = []
+        self._walk(out, captures=captures)
+        return out
 
     def generate_legal_moves(self, from_square: Square | None = None) -> list[Move]:
         """Every legal move of the side to move; with ``from_square``, just those of the piece
         there. The list follows §3 and the check rule only: the draw rules never shrink it
         (rulings §4); ``outcome()`` says whether the game is over, and ``play`` refuses moves then."""
+        raw: list = []
+        self._walk(raw, from_square)
         moves: list[Move] = []
-        self._walk(moves, from_square)
+        for frm, to, _, _, promo in raw:
+            if promo:
+                moves.extend(Move(frm, to, p) for p in PROMOTIONS)
+            else:
+                moves.append(Move(frm, to))
         return moves
 
     def count_legal_moves(self) -> int:
