@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gzip
 import json
 import re
 
@@ -172,7 +171,8 @@ LOADING_JS = r"""
 })();
 """
 # The words each kind of start shows, in order: restoring the start-up snapshot shipped with the
-# release (static/vendor/start-snapshot.bin, any visit), or starting Python afresh without one.
+# release (static/vendor/start-snapshot.bin, a returning visit: the service worker has it), or
+# starting Python afresh (a first visit).
 STAGES = {
     "snapshot": ["Loading the Python runtime…", "Starting the game…"],
     "fresh": ["Starting Python (the first start takes a few seconds)…", "Starting the game…"],
@@ -182,14 +182,14 @@ STAGES = {
 @pytest.mark.parametrize("start", ["snapshot", "fresh"])
 def test_the_loading_bar_moves_on_the_compositor_and_says_each_stage(start, new_page, base_url, wait_ready,
                                                                        external_requests):
-    """A first visit (restoring the shipped snapshot, or starting afresh without it): the loading
+    """A start (a returning visit restoring the shipped snapshot, or a first visit starting afresh): the loading
     text names each stage before it runs; the longest task begins under words saying what it is
     (afresh: starting Python); and the bar's animations are ones the compositor runs by itself
     (transform only; Chromium's trace reports no failure to composite them), running from before
     that task to after it: the bar moves while no script can."""
-    page = new_page(viewport={"width": 1280, "height": 800})
-    if start == "fresh":
-        page.route("**/static/vendor/start-snapshot.bin", lambda route: route.fulfill(status=404, body="gone"))
+    page = new_page(viewport={"width": 1280, "height": 800}, service_workers="allow")
+    if start == "snapshot":
+        install_release(page, base_url)
     page.add_init_script(LOADING_JS)
     browser = page.context.browser
     browser.start_tracing(page=page, categories=["blink.animations", "devtools.timeline", "toplevel"])
@@ -258,25 +258,40 @@ PROBE_JS = """async (probe) => {
 }"""
 
 
+def install_release(page: Page, url: str) -> None:
+    """A first visit to ``url``: the page starts Python afresh (no snapshot asked for before it is
+    playable), then the service worker installs the release, start-up snapshot included, and
+    takes control; the next load of the page is a returning visit."""
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "start-snapshot" in r.url else None)
+    page.goto(url)
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+    boot = page.evaluate("() => ({ how: djambiBoot.how, snapshot: djambiBoot.snapshot, error: djambiBoot.error })")
+    assert boot == {"how": "fresh", "snapshot": "not cached", "error": None}, boot
+    assert asked == []  # the page never asked for it (the worker's own requests are not the page's)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=90_000)
+    cached = page.evaluate("""async () => Boolean(await caches.match(
+        new URL("static/vendor/start-snapshot.bin", location.href).href + "?inflated"))""")
+    assert cached, "the worker did not keep the start-up snapshot"
+
+
 def test_a_restored_snapshot_is_this_browsers_python(new_page, base_url, wait_ready, external_requests):
-    """The snapshot restored on a first visit leaves Python as a plain start in the same browser
+    """The snapshot restored on a returning visit leaves Python as a plain start in the same browser
     would (same environment, language, time zone, paths, runtime): nothing says it was made under
-    Node elsewhere; `random` differs from start to start. Without the snapshot (missing on the
-    host), the page starts afresh and plays."""
+    Node elsewhere; `random` differs from start to start. A first visit starts afresh and plays."""
     found = {}
-    for start in ("snapshot", "fresh"):
-        page = new_page(viewport={"width": 1280, "height": 800}, locale="cs-CZ", timezone_id="America/Santiago")
-        if start == "fresh":
-            page.route("**/static/vendor/start-snapshot.bin", lambda route: route.fulfill(status=404, body="gone"))
+    for start in ("fresh", "snapshot"):
+        page = new_page(viewport={"width": 1280, "height": 800}, locale="cs-CZ", timezone_id="America/Santiago",
+                        service_workers="allow")
+        if start == "snapshot":
+            install_release(page, base_url)
         page.goto(base_url)
         wait_ready(page)
         boot = page.evaluate("() => ({ how: djambiBoot.how, error: djambiBoot.error, random: djambiBoot.random })")
-        assert boot["how"] == start, boot
+        assert boot["how"] == start and boot["error"] is None, boot
         found[start] = page.evaluate(PROBE_JS, PROBE)
-        if start == "fresh":
-            assert "no start-up snapshot (404)" in boot["error"]
-        else:
-            assert boot["error"] is None and isinstance(boot["random"], int)
+        if start == "snapshot":
+            assert isinstance(boot["random"], int)
         for square in ("C7", "F4"):
             page.click(f'[data-square="{square}"]')
         expect(page.locator("#move-list li")).to_have_count(1)
@@ -286,48 +301,54 @@ def test_a_restored_snapshot_is_this_browsers_python(new_page, base_url, wait_re
     assert external_requests == []
 
 
-def _snapshot_parts(base_url: str, request) -> tuple[dict, bytes]:
-    data = request.get(base_url + "static/vendor/start-snapshot.bin").body()
-    size = int.from_bytes(data[:4], "little")
-    return json.loads(data[4:4 + size]), data[4 + size:]
+# A wrong snapshot in the release's cache (written there by the page; the worker answers with it):
+# (kind, words of the error). The loader's checks: made from another bundle than the one this page
+# fetched, or for another Pyodide; cut short or corrupt (the streamed, compressed path); a whole,
+# well-formed snapshot of another Pyodide build (Pyodide's own check refuses it).
+TAMPERED = [
+    ("other sources", "other sources"),
+    ("other Pyodide", "Pyodide 0.0.1"),
+    ("cut short", ""),
+    ("corrupt", ""),
+    ("other build", "build id mismatch"),
+]
+TAMPER_JS = """async (kind) => {
+    const url = new URL("static/vendor/start-snapshot.bin", location.href).href;
+    const cache = await caches.open((await caches.keys()).find((name) => name.startsWith("djambi-")));
+    const packed = new Uint8Array(await (await cache.match(url)).arrayBuffer());  // as shipped: gzip
+    const size = new DataView(packed.buffer).getUint32(0, true);
+    let header = JSON.parse(new TextDecoder().decode(packed.subarray(4, 4 + size)));
+    let body = packed.slice(4 + size);
+    const pipe = async (bytes, stream) => new Uint8Array(
+        await new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer());
+    if (kind === "other sources") header = { ...header, bundle: "0".repeat(64) };
+    else if (kind === "other Pyodide") header = { ...header, pyodide: "0.0.1" };
+    else if (kind === "cut short") body = body.subarray(0, body.length >> 1);
+    else if (kind === "corrupt") body.fill(0, 1000, 201000);
+    else if (kind === "other build") {
+        const raw = await pipe(body, new DecompressionStream("gzip"));
+        raw.fill(0, 16, 48);  // Pyodide's build id (after its magic number and sizes)
+        body = await pipe(raw, new CompressionStream("gzip"));
+    }
+    const head = new TextEncoder().encode(JSON.stringify(header));
+    const length = new Uint8Array(4);
+    new DataView(length.buffer).setUint32(0, head.length, true);
+    await cache.put(url + "?inflated", new Response(new Blob([length, head, body]),
+                                                    { headers: { "Content-Type": "application/octet-stream" } }));
+}"""
 
 
-def _snapshot_file(header: dict, body: bytes) -> bytes:
-    text = json.dumps(header).encode()
-    return len(text).to_bytes(4, "little") + text + body
-
-
-def _other_build(header: dict, body: bytes) -> bytes:
-    raw = bytearray(gzip.decompress(body))
-    raw[16:48] = bytes(32)  # Pyodide's build id (after its magic number and sizes)
-    return _snapshot_file(header, gzip.compress(bytes(raw), compresslevel=1))
-
-
-TAMPERED = {
-    # made from another bundle than the one this page fetched: never restored (the loader's check)
-    "other sources": (lambda h, b: _snapshot_file({**h, "bundle": "0" * 64}, b), "other sources"),
-    "other Pyodide": (lambda h, b: _snapshot_file({**h, "pyodide": "0.0.1"}, b), "Pyodide 0.0.1"),
-    "cut short": (lambda h, b: _snapshot_file(h, b[:len(b) // 2]), ""),
-    "corrupt": (lambda h, b: _snapshot_file(h, b[:1000] + bytes(200_000) + b[201_000:]), ""),
-    # a whole, well-formed snapshot of another Pyodide build: Pyodide's own check refuses it
-    "other build": (_other_build, "build id mismatch"),
-}
-
-
-@pytest.mark.parametrize("kind", list(TAMPERED))
-def test_a_wrong_snapshot_is_never_restored_and_the_page_starts_afresh(kind, new_page, base_url, wait_ready,
+def test_a_wrong_snapshot_is_never_restored_and_the_page_starts_afresh(new_page, base_url, wait_ready,
                                                                        external_requests):
-    page = new_page(viewport={"width": 1280, "height": 800})
-    header, body = _snapshot_parts(base_url, page.request)
-    tamper, words = TAMPERED[kind]
-    bad = tamper(header, body)
-    page.route("**/static/vendor/start-snapshot.bin",
-               lambda route: route.fulfill(status=200, body=bad, content_type="application/octet-stream"))
-    page.goto(base_url)
-    wait_ready(page)
-    boot = page.evaluate("() => ({ how: djambiBoot.how, error: djambiBoot.error })")
-    assert boot["how"] == "fresh" and boot["error"], boot
-    assert words in boot["error"], boot
+    page = new_page(viewport={"width": 1280, "height": 800}, service_workers="allow")
+    install_release(page, base_url)
+    for kind, words in TAMPERED:
+        page.evaluate(TAMPER_JS, kind)
+        page.reload()
+        wait_ready(page)
+        boot = page.evaluate("() => ({ how: djambiBoot.how, error: djambiBoot.error })")
+        assert boot["how"] == "fresh" and boot["error"], (kind, boot)
+        assert words in boot["error"], (kind, boot)
     for frm, to in (("C7", "F4"), ("H7", "H6")):
         page.click(f'[data-square="{frm}"]')
         page.click(f'[data-square="{to}"]')

@@ -3,8 +3,10 @@
 // PyScript imports it and calls its loadPyodide(options) exactly as it calls Pyodide's own; every
 // option is passed on to the vendored Pyodide (./vendor/pyodide/pyodide.mjs, pinned by set-up).
 // What it adds is a start-up snapshot: a memory snapshot of a started Python with our pure
-// modules imported, made at set-up and shipped with the release, so that every start, the first
-// visit's included, restores it instead of starting CPython and importing (issue 14):
+// modules imported, made at set-up and shipped with the release, so that a returning player's
+// start restores it instead of starting CPython and importing (issue 14). A first visit does not
+// wait for it (7 MB: more time on a phone's network than the restore saves): it starts Python
+// afresh, and the service worker precaches the snapshot after the page is playable (issue 27):
 //
 // - static/vendor/start-snapshot.bin is made by scripts/build_snapshot.mjs (set-up; kept in line
 //   with the tree by scripts/build_sw.py) under Node, with this very Pyodide, from the bundle
@@ -17,7 +19,8 @@
 //   catalogs and the vendored wheels' files; one request) into Pyodide's file system before
 //   anything is imported, so nothing of ours is compiled, and PyScript has no [files] to fetch.
 // - The service worker precaches both with the release (sw.js), so a returning player's start
-//   restores the snapshot from the release's cache, offline too.
+//   restores the snapshot from the release's cache, offline too. The snapshot is asked for only
+//   when the worker controls the page (it then has the whole release in its cache).
 // - After a restore, `random` is reseeded from the browser's entropy (the snapshot froze its
 //   state), the time zone and LANG are the browser's again (the snapshot was made on the
 //   build machine), and the import system's cached directory listings are dropped.
@@ -29,8 +32,9 @@
 // `_loadSnapshot` and the snapshot's format are not public Pyodide API: they are tied to the
 // pinned build (314.0.7), and this module falls back to a plain start when a restore fails.
 // window.djambiBoot reports what happened ({how, error, snapshot, bytecode, marks}) for tests and
-// benchmarks: how is "snapshot" (restored) or "fresh" (started afresh; error says why); snapshot
-// is the encoding of the file received ("gzip" from the network, "identity" from the worker), read
+// benchmarks: how is "snapshot" (restored) or "fresh" (started afresh; error says why, null on a
+// first visit); snapshot is "not cached" (a first visit), else the encoding of the file received
+// ("gzip" as shipped, "identity": the worker's inflated copy), read
 // how it was read ("streamed", or "whole": the worker's marked copy); ran
 // lists the page's scripts run from the bundle's bytecode (["app/main.py"]); marks are the
 // stages' times (ms since navigation).
@@ -81,8 +85,16 @@ function readHeader(bytes) {
   return { header: JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + size))), offset: 4 + size };
 }
 
-// The start-up snapshot, asked for now too (in parallel with the runtime's files and the bundle).
-const snapshotFile = fetch(SNAPSHOT_URL).catch((error) => ({ ok: false, status: String(error) }));
+// The start-up snapshot, only when it is here already: in the release's cache, which the service
+// worker answers from (it controls the page once it has installed the release, whole). It is 7 MB,
+// and a restore saves less time than its download takes on a phone's network, so a first visit
+// (no worker yet, or none in this browser) never asks for it and starts Python afresh; the worker,
+// registered once the page is playable (static/pwa.js), precaches it with the release in the
+// background, and the next visit restores it. Asked for now (in parallel with the runtime's files).
+const controlled = Boolean(globalThis.navigator?.serviceWorker?.controller);
+const snapshotFile = controlled
+  ? fetch(SNAPSHOT_URL).catch((error) => ({ ok: false, status: String(error) }))
+  : null;
 
 // The snapshot's bytes, inflated as they arrive into one buffer of the size its header gives;
 // rejects (and the page starts afresh) unless the file is this release's: made from the bundle
@@ -310,27 +322,38 @@ export async function loadPyodide(options = {}) {
 
 async function start() {
   const base = { indexURL: INDEX_URL, stdout: (line) => console.log(line), stderr: (line) => console.error(line) };
-  try {
-    mark("loadPyodide called");
-    const snapshot = snapshotBytes();
-    snapshot.catch(() => {}); // its failure is this try's, whenever Pyodide gets round to it
-    const py = await startPyodide({ ...base, _loadSnapshot: snapshot });
-    mark("snapshot restored");
-    await writeBundle(py); // for the modules imported after the restore (those that use the page)
-    py.runPython(afterRestore());
-    boot.random = py.runPython("__import__('random').getrandbits(32)"); // differs from start to start (tests)
-    boot.how = "snapshot";
-    mark("restored and reseeded");
-    return py;
-  } catch (error) {
-    console.warn("Djambi: the start-up snapshot could not be restored; starting afresh.", error);
-    boot.error = String(error);
+  if (!snapshotFile) {
+    boot.snapshot = "not cached"; // a first visit: no restore, and no error
+  } else {
+    try {
+      return await restore(base);
+    } catch (error) {
+      console.warn("Djambi: the start-up snapshot could not be restored; starting afresh.", error);
+      boot.error = String(error);
+    }
   }
   say(null, word("starting-python", "Starting Python (the first start takes a few seconds)…"));
+  mark("loadPyodide called");
   const py = await startPyodide(base);
   mark("runtime started");
   await writeBundle(py);
   boot.how = "fresh";
+  return py;
+}
+
+// Python restored from the release's snapshot, with the bundle written and what the snapshot
+// froze put right; rejects (and the caller starts afresh) when the snapshot is not usable.
+async function restore(base) {
+  mark("loadPyodide called");
+  const snapshot = snapshotBytes();
+  snapshot.catch(() => {}); // its failure is this try's, whenever Pyodide gets round to it
+  const py = await startPyodide({ ...base, _loadSnapshot: snapshot });
+  mark("snapshot restored");
+  await writeBundle(py); // for the modules imported after the restore (those that use the page)
+  py.runPython(afterRestore());
+  boot.random = py.runPython("__import__('random').getrandbits(32)"); // differs from start to start (tests)
+  boot.how = "snapshot";
+  mark("restored and reseeded");
   return py;
 }
 
