@@ -44,6 +44,9 @@ import { loadPyodide as startPyodide, version } from "./vendor/pyodide/pyodide.m
 export { version };
 
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
+// The standard library: only the modules the app, the engine and the runtime import (1.1 MB, not
+// Pyodide's whole 2.5 MB python_stdlib.zip), made at set-up by scripts/build_stdlib.mjs.
+const STDLIB_URL = new URL("./vendor/stdlib.zip", import.meta.url).href;
 export const SNAPSHOT_URL = new URL("./vendor/start-snapshot.bin", import.meta.url).href; // scripts/build_snapshot.mjs
 const ROOT_URL = new URL("../", import.meta.url).href; // where djambi/ and app/ are served
 const BYTECODE_URL = new URL("./vendor/bytecode.bin", import.meta.url).href; // scripts/build_bytecode.mjs
@@ -309,7 +312,7 @@ export async function loadPyodide(options = {}) {
   const other = Object.keys(options).filter((key) => !OUR_OPTIONS.has(key) && options[key] !== undefined);
   if (other.length) {
     console.warn(`Djambi: loadPyodide options ${other.join(", ")}: starting a runtime without the snapshot.`);
-    return startPyodide({ ...options, indexURL: INDEX_URL });
+    return startPyodide({ stdLibURL: STDLIB_URL, ...options, indexURL: INDEX_URL });
   }
   const py = await started;
   checkBytecodeLater(py);
@@ -321,7 +324,8 @@ export async function loadPyodide(options = {}) {
 }
 
 async function start() {
-  const base = { indexURL: INDEX_URL, stdout: (line) => console.log(line), stderr: (line) => console.error(line) };
+  const base = { indexURL: INDEX_URL, stdLibURL: STDLIB_URL,
+                 stdout: (line) => console.log(line), stderr: (line) => console.error(line) };
   if (!snapshotFile) {
     boot.snapshot = "not cached"; // a first visit: no restore, and no error
   } else {
