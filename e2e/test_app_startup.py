@@ -36,11 +36,13 @@ class Held:
 
 def test_board_is_visible_and_inert_before_python_is_ready(new_page, base_url, wait_ready,
                                                             external_requests, screenshot_dir):
+    """A link to a game code (its moves are replayed by the engine): the board is shown empty, and
+    refuses taps, saying so, until Python draws the game."""
     page = new_page(viewport={"width": 1024, "height": 768})
     # Hold the browser module back: the page stays "before Python" as long as we like (PyScript
     # fetches app/main.py twice, [files] then the script: both wait).
     main_py = Held(page, "**/app/main.py")
-    page.goto(base_url, wait_until="domcontentloaded")
+    page.goto(base_url + "#G2~start~2.K", wait_until="domcontentloaded")
     e5 = page.locator('#board [data-square="E5"]')
     expect(e5).to_be_visible()
     assert page.locator("#board [data-square]").count() == 81
@@ -58,6 +60,8 @@ def test_board_is_visible_and_inert_before_python_is_ready(new_page, base_url, w
                         [a7["x"] + a7["width"] / 2, a7["y"] + a7["height"] / 2])
     assert hit is False
     page.mouse.click(a7["x"] + a7["width"] / 2, a7["y"] + a7["height"] / 2)
+    expect(page.locator("#loader-text")).to_have_text("Still starting: the board takes taps once the game is ready.")
+    assert page.get_attribute("#board", "data-painted") is None
     page.evaluate("() => { document.querySelector('[data-square=\"E5\"]').__static = true; }")
     page.screenshot(path=str(screenshot_dir / "app-before-python-1024x768.png"))
     for width, height in ((768, 1024), (390, 844), (844, 390)):
@@ -76,7 +80,55 @@ def test_board_is_visible_and_inert_before_python_is_ready(new_page, base_url, w
     assert page.locator("#board [data-square]").count() == 81
     assert "sel" not in page.get_attribute('[data-square="A7"]', "class").split()
     assert page.get_attribute('[data-square="A7"]', "class").split()[2] == "pc-r"
+    expect(page.locator("#move-list li")).to_have_count(2)  # the link's game: C7-F4, G7-D4
     expect(loader).to_be_hidden()
+    assert external_requests == []
+
+
+def painted_agrees_with_pythons_draw(painted: dict, drawn: dict) -> None:
+    """Every square index.html painted before Python is as Python drew it (Python adds only
+    what it alone draws: the player to move's pieces, move marks, the cursor)."""
+    for square, (cls, href) in painted.items():
+        py_cls, py_href = drawn[square]
+        assert href == py_href, square
+        mine = set(cls.split()) - {"sel"}
+        assert mine <= set(py_cls.split()), (square, cls, py_cls)
+        extra = set(py_cls.split()) - mine
+        assert all(PYTHON_ONLY.match(c) for c in extra), (square, extra)
+
+
+# A position link (docs/formats.md): Blue's chief rules E5, Green is out and Blue controls Green's pieces.
+RULER_LINK = "P1.2rCxM1xM1xP1/rAxNxM2xM1xPxP/xMxM1xA1xN2bR/xM2xM1xM2xR/4bC2xR1/1gMxCxN1xAxM1xM/1xMyA5xM/xRxM1xN2xP2/yC5yM2.rbyb.b*y.3"
+
+
+@pytest.mark.parametrize("opened", ["start", "link"])
+def test_a_first_visit_shows_its_game_before_python_and_honours_the_first_tap(
+        opened, new_page, base_url, wait_ready, external_requests, screenshot_dir):
+    """Nothing saved: the page shows, before any Python runs, the pieces of the game Python will
+    open (a new game's start, or the position of the link being opened); the first taps made then
+    are kept, said so, and played as soon as the game is ready."""
+    page = new_page(viewport={"width": 390, "height": 844}, has_touch=True)
+    runtime = Held(page, "**/static/pyodide-start.mjs")
+    fragment = "" if opened == "start" else "#" + RULER_LINK + ";seats=hhhh"
+    page.goto(base_url + fragment, wait_until="commit")
+    expect(page.locator("#board")).to_have_attribute("data-painted", opened)
+    assert page.get_attribute("body", "data-ready") == "0"
+    painted = page.evaluate(SQUARES_JS)
+    frm, to, piece = ("C7", "F4", "#k-N") if opened == "start" else ("E5", "E4", "#k-C")
+    assert painted[frm][1] == piece and painted[to][1] == ""
+    if opened == "link":
+        assert "ruler" in painted["E5"][0].split() and "ctl-b" in painted["B4"][0].split()
+    page.tap(f'[data-square="{frm}"]')
+    page.tap(f'[data-square="{to}"]')
+    expect(page.locator("#loader-text")).to_contain_text(f"Kept: {frm}, {to}.")
+    page.screenshot(path=str(screenshot_dir / f"app-{opened}-before-python-390x844.png"))
+    runtime.release()
+    wait_ready(page)
+    expect(page.locator("#move-list li")).to_have_count(1)
+    assert f"{frm}-{to}" in page.locator("#move-list li").last.text_content()
+    page.click("#btn-undo")
+    expect(page.locator("#move-list li")).to_have_count(0)
+    painted_agrees_with_pythons_draw(painted, page.evaluate(SQUARES_JS))
     assert external_requests == []
 
 
@@ -124,14 +176,7 @@ def test_the_saved_game_is_painted_before_python_and_early_taps_are_kept(
     # Python's first draw agreed with the painted board (before Blue's move changed it).
     page.click("#btn-undo")
     expect(page.locator("#move-list li")).to_have_count(1)
-    drawn = page.evaluate(SQUARES_JS)
-    for square, (cls, href) in painted.items():
-        py_cls, py_href = drawn[square]
-        assert href == py_href, square
-        mine = set(cls.split()) - {"sel"}
-        assert mine <= set(py_cls.split()), (square, cls, py_cls)
-        extra = set(py_cls.split()) - mine
-        assert all(PYTHON_ONLY.match(c) for c in extra), (square, extra)
+    painted_agrees_with_pythons_draw(painted, page.evaluate(SQUARES_JS))
     assert external_requests == []
 
 
