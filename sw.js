@@ -137,18 +137,21 @@ async function respond(request) {
     const pages = await self.clients.matchAll({ type: "window" });
     if (pages.length <= 1) {
       self.registration.waiting.postMessage({ type: "skip-waiting" });
-      // The page loads again once the new release is in charge: when it takes control of this
-      // page (its activation claims it), or at once if no release is waiting any more; at the
-      // latest after 3 s (a script), or 5 s if scripts do not run (a meta refresh). Reloading at
-      // once, before the switch, sent navigation after navigation to this worker while the new
-      // one waited for it to finish its requests: in about one whole e2e run in three the page
-      // never loaded again (a suspected cause; an HTTP Refresh header before that had the same).
+      // The page loads again once the new release is in charge, and not before: when the waiting
+      // worker is activated (or has gone), or takes control of this page, or at once if none is
+      // waiting any more; after 10 s at the latest (a script), or 15 s if scripts do not run (a
+      // meta refresh). Each earlier load came back here (this worker is still the active one), and
+      // was a new fetch event for it: a new worker waits for the active one to be idle before it
+      // activates, so loads every few seconds (at once, then after 3 s) kept delaying the switch
+      // they waited for (the e2e release walk stalled on it in about one whole run in three).
       return new Response('<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">'
-        + '<meta http-equiv="refresh" content="5"><script>'
+        + '<meta http-equiv="refresh" content="15"><script>'
         + 'let gone = false; const go = () => { if (!gone) { gone = true; location.reload(); } };'
         + 'const sw = navigator.serviceWorker;'
         + 'if (sw) { sw.addEventListener("controllerchange", go);'
-        + ' sw.getRegistration().then((r) => { if (!r || !r.waiting) go(); }, go); setTimeout(go, 3000); }'
+        + ' sw.getRegistration().then((r) => { const next = r && r.waiting; if (!next) return go();'
+        + ' next.addEventListener("statechange", () => { if (next.state === "activated" || next.state === "redundant") go(); });'
+        + ' }, go); setTimeout(go, 10000); }'
         + ' else go();</script>', {
         headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
       });
