@@ -439,3 +439,27 @@ def test_a_turned_board_is_painted_turned_before_python(new_page, base_url, wait
     assert painted == drawn
     assert painted["squares"]["A9"][0] != "translate(40,0)"  # Red's corner is not at the top-left
     assert external_requests == []
+
+
+def test_the_loading_bar_says_how_many_megabytes_are_left(new_page, base_url, wait_ready, external_requests):
+    """A first visit on a slow network: under the loading words, how much of the runtime's files
+    is still to come, in the player's language, shrinking as they arrive, gone once ready."""
+    page = new_page(locale="fr-FR", viewport={"width": 390, "height": 844})
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 20,
+                                                  "downloadThroughput": 4_000_000, "uploadThroughput": 1_000_000})
+    page.add_init_script("""window.__left = []; new MutationObserver(() => {
+        const e = document.getElementById("loader-left");
+        if (e && window.__left[window.__left.length - 1] !== e.textContent) window.__left.push(e.textContent);
+    }).observe(document, { subtree: true, childList: true, characterData: true });""")
+    page.goto(base_url)
+    wait_ready(page)
+    shown = [t for t in page.evaluate("() => window.__left") if t]
+    amounts = [float(m.group(1).replace(",", ".")) for m in map(re.compile(r"^encore (\d+,\d) Mo$").match, shown) if m]
+    assert shown and len(amounts) == len(shown), shown
+    assert max(amounts) > 5  # the wasm runtime alone is 9.6 MB as this server sends it
+    assert amounts[-1] < max(amounts), shown  # it shrinks as files arrive
+    assert page.text_content("#loader-left") == "" or page.is_hidden("#loader")
+    assert page.evaluate("() => window.fetch.toString()").endswith("{ [native code] }")  # left alone once ready
+    assert external_requests == []
