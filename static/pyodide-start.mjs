@@ -119,6 +119,7 @@ async function snapshotBytes() {
     if (bytes.length !== parsed.header.size) throw new Error("start-up snapshot not of the size its header says");
     mark("snapshot inflated");
     boot.read = "whole";
+    await painted();
     return bytes;
   }
   boot.read = "streamed";
@@ -200,6 +201,18 @@ function equalBytes(a, b) {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+// Resolves once the page has been painted with its loading bar. The restore that follows is one
+// long task (wasm instantiated, 31 MB of memory restored): from the service worker's cache the
+// snapshot can be ready before the page is first painted, and the board, the saved game's pieces
+// and the bar (a compositor animation, which moves through the task) must be on screen first.
+function painted() {
+  return new Promise((resolve) => {
+    const frame = () => requestAnimationFrame(() => setTimeout(resolve, 0));
+    if (document.getElementById("loader")) frame();
+    else document.addEventListener("DOMContentLoaded", frame, { once: true });
+  });
 }
 
 // Rejects a snapshot header that is not this release's (this Pyodide, the bundle this page fetched).
