@@ -411,7 +411,7 @@ def test_a_first_visit_starts_afresh_and_every_later_one_restores_the_snapshot(s
     # source (the computer players, djambi.ai, are imported when one first plays).
     compiled = bytecode(page)
     assert compiled["written"] > 30 and compiled["stale"] == []
-    assert {"djambi.board", "app.render", "app.session", "app.dialogs",
+    assert {"djambi.board", "app.present.render", "app.state.session", "app.views.dialogs",
             "pyscript", "pyscript.display"} <= set(compiled["used"])  # PyScript's own package too
     play(page, "C7", "F4")
     wait_controlled(page)
@@ -432,7 +432,7 @@ def test_a_first_visit_starts_afresh_and_every_later_one_restores_the_snapshot(s
     assert bounded(page, "() => window.djambiBoot.read") == "whole"
     compiled = bytecode(page)
     assert compiled["stale"] == []
-    assert {"app.dialogs", "app.boardview", "app.panel", "pyscript", "pyscript.display"} <= set(compiled["used"])
+    assert {"app.views.dialogs", "app.views.boardview", "app.views.panel", "pyscript", "pyscript.display"} <= set(compiled["used"])
     assert status(page) == "Blue to move"
     assert page.locator("#move-list li").count() == 1
     assert bounded(page, "() => window.djambiBoot.ran") == ["app/main.py"]
@@ -505,7 +505,7 @@ def test_a_new_release_restores_its_own_snapshot(sites, new_page, tmp_path, exte
 
     # A release that changes a module the snapshot holds (the status line's words): set-up
     # (scripts/build_sw.py) brings the bundle in line and makes the release's snapshot from it.
-    session_py = folder / "app" / "session.py"
+    session_py = folder / "app" / "present" / "standings.py"
     text = session_py.read_text()
     words = '_("{player} to move").format(player=party_name(board.turn))'
     assert words in text
@@ -520,7 +520,7 @@ def test_a_new_release_restores_its_own_snapshot(sites, new_page, tmp_path, exte
     page.reload()
     wait_for_release(page, second)
     wait_ready(page)
-    # Restored the new release's snapshot: app.session is in it, and speaks the new words.
+    # Restored the new release's snapshot: app.present.standings is in it, and speaks the new words.
     assert boot(page) == "snapshot"
     assert status(page) == "Red to move (release two)"
     assert cache_names(page) == [f"djambi-{second}"]

@@ -39,6 +39,9 @@ const root = path.resolve(option("--root") ?? path.join(path.dirname(fileURLToPa
 const raw = args.includes("--raw");
 const BUNDLE = path.join(root, "static", "vendor", "bytecode.bin");
 const OUTPUT = path.join(root, "static", "vendor", "start-snapshot.bin");
+// Our packages (scripts/python-packages.txt, the one list).
+const PACKAGES = fs.readFileSync(new URL("./python-packages.txt", import.meta.url), "utf8")
+  .split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#") && !line.startsWith("-"));
 // The page's standard library (scripts/build_stdlib.mjs): the snapshot is made with the archive the
 // page loads (it holds the zip importer's table of that archive's contents).
 const STDLIB = path.join(root, "static", "vendor", "stdlib.zip");
@@ -80,7 +83,7 @@ for (const [file, length] of bundleHeader.files) {
   const target = HOME + file;
   py.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
   py.FS.writeFile(target, bytes);
-  if (!/^(djambi|app)\/[^/]+\.py$/.test(file)) continue; // our modules (not a wheel's)
+  if (!PACKAGES.includes(file.split("/")[0]) || !file.endsWith(".py")) continue; // our modules (not a wheel's)
   const module = file.replace(/\.py$/, "").replace(/\/__init__$/, "").replaceAll("/", ".");
   if (!PAGE_IMPORT.test(bytes.toString("utf8")) && !module.endsWith("__main__")) pure.push(module);
 }
