@@ -6,7 +6,8 @@
 // hashes them all.
 //
 // Releases never mix:
-// - install fetches the WHOLE list, bypassing the HTTP cache and checking each file's SHA-256,
+// - install fetches the WHOLE list, revalidating each file with the server (a file the page has
+//   just downloaded is not downloaded again: "304 Not Modified") and checking each file's SHA-256,
 //   into a new cache named after the release; any failure discards that cache and the old
 //   release stays in charge;
 // - the new worker then waits while pages of the old release run. It takes over at the next
@@ -25,7 +26,9 @@
 //
 // The start-up snapshot (static/vendor/start-snapshot.bin, made at set-up from the release's own
 // sources: static/pyodide-start.mjs) is precached like any other file, gzip-compressed as it is
-// shipped (a first visit downloads 6.7 MB, not 31 MB). Once the release is installed, this worker
+// shipped (7 MB, not 31 MB). A first visit never waits for it (the page starts Python afresh and
+// registers this worker once playable): it is downloaded here, in the background, and restored
+// from the second visit on. Once the release is installed, this worker
 // also keeps it inflated in the same cache (the header's encoding says "identity"), and answers
 // the page with that copy: a returning player's start reads 31 MB from the cache instead of
 // inflating it on the page's main thread (~0.2 s). Without the copy (inflating failed, a cache
@@ -57,7 +60,7 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       const requests = FILES.map(
-        (file) => new Request(new URL(file.url, self.location).href, { cache: "reload", integrity: file.integrity }),
+        (file) => new Request(new URL(file.url, self.location).href, { cache: "no-cache", integrity: file.integrity }),
       );
       try {
         const cache = await caches.open(CACHE);
@@ -134,18 +137,21 @@ async function respond(request) {
     const pages = await self.clients.matchAll({ type: "window" });
     if (pages.length <= 1) {
       self.registration.waiting.postMessage({ type: "skip-waiting" });
-      // The page loads again once the new release is in charge: when it takes control of this
-      // page (its activation claims it), or at once if no release is waiting any more; at the
-      // latest after 3 s (a script), or 5 s if scripts do not run (a meta refresh). Reloading at
-      // once, before the switch, sent navigation after navigation to this worker while the new
-      // one waited for it to finish its requests: in about one whole e2e run in three the page
-      // never loaded again (a suspected cause; an HTTP Refresh header before that had the same).
+      // The page loads again once the new release is in charge, and not before: when the waiting
+      // worker is activated (or has gone), or takes control of this page, or at once if none is
+      // waiting any more; after 10 s at the latest (a script), or 15 s if scripts do not run (a
+      // meta refresh). Each earlier load came back here (this worker is still the active one), and
+      // was a new fetch event for it: a new worker waits for the active one to be idle before it
+      // activates, so loads every few seconds (at once, then after 3 s) kept delaying the switch
+      // they waited for (the e2e release walk stalled on it in about one whole run in three).
       return new Response('<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">'
-        + '<meta http-equiv="refresh" content="5"><script>'
+        + '<meta http-equiv="refresh" content="15"><script>'
         + 'let gone = false; const go = () => { if (!gone) { gone = true; location.reload(); } };'
         + 'const sw = navigator.serviceWorker;'
         + 'if (sw) { sw.addEventListener("controllerchange", go);'
-        + ' sw.getRegistration().then((r) => { if (!r || !r.waiting) go(); }, go); setTimeout(go, 3000); }'
+        + ' sw.getRegistration().then((r) => { const next = r && r.waiting; if (!next) return go();'
+        + ' next.addEventListener("statechange", () => { if (next.state === "activated" || next.state === "redundant") go(); });'
+        + ' }, go); setTimeout(go, 10000); }'
         + ' else go();</script>', {
         headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
       });

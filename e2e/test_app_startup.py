@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gzip
 import json
 import re
 
@@ -37,11 +36,13 @@ class Held:
 
 def test_board_is_visible_and_inert_before_python_is_ready(new_page, base_url, wait_ready,
                                                             external_requests, screenshot_dir):
+    """A link to a game code (its moves are replayed by the engine): the board is shown empty, and
+    refuses taps, saying so, until Python draws the game."""
     page = new_page(viewport={"width": 1024, "height": 768})
     # Hold the browser module back: the page stays "before Python" as long as we like (PyScript
     # fetches app/main.py twice, [files] then the script: both wait).
     main_py = Held(page, "**/app/main.py")
-    page.goto(base_url, wait_until="domcontentloaded")
+    page.goto(base_url + "#G2~start~2.K", wait_until="domcontentloaded")
     e5 = page.locator('#board [data-square="E5"]')
     expect(e5).to_be_visible()
     assert page.locator("#board [data-square]").count() == 81
@@ -59,6 +60,8 @@ def test_board_is_visible_and_inert_before_python_is_ready(new_page, base_url, w
                         [a7["x"] + a7["width"] / 2, a7["y"] + a7["height"] / 2])
     assert hit is False
     page.mouse.click(a7["x"] + a7["width"] / 2, a7["y"] + a7["height"] / 2)
+    expect(page.locator("#loader-text")).to_have_text("Still starting: the board takes taps once the game is ready.")
+    assert page.get_attribute("#board", "data-painted") is None
     page.evaluate("() => { document.querySelector('[data-square=\"E5\"]').__static = true; }")
     page.screenshot(path=str(screenshot_dir / "app-before-python-1024x768.png"))
     for width, height in ((768, 1024), (390, 844), (844, 390)):
@@ -76,7 +79,55 @@ def test_board_is_visible_and_inert_before_python_is_ready(new_page, base_url, w
     assert page.locator("#board [data-square]").count() == 81
     assert "sel" not in page.get_attribute('[data-square="A7"]', "class").split()
     assert page.get_attribute('[data-square="A7"]', "class").split()[2] == "pc-r"
+    expect(page.locator("#move-list li")).to_have_count(2)  # the link's game: C7-F4, G7-D4
     expect(loader).to_be_hidden()
+    assert external_requests == []
+
+
+def painted_agrees_with_pythons_draw(painted: dict, drawn: dict) -> None:
+    """Every square index.html painted before Python is as Python drew it (Python adds only
+    what it alone draws: the player to move's pieces, move marks, the cursor)."""
+    for square, (cls, href) in painted.items():
+        py_cls, py_href = drawn[square]
+        assert href == py_href, square
+        mine = set(cls.split()) - {"sel"}
+        assert mine <= set(py_cls.split()), (square, cls, py_cls)
+        extra = set(py_cls.split()) - mine
+        assert all(PYTHON_ONLY.match(c) for c in extra), (square, extra)
+
+
+# A position link (docs/formats.md): Blue's chief rules E5, Green is out and Blue controls Green's pieces.
+RULER_LINK = "P1.2rCxM1xM1xP1/rAxNxM2xM1xPxP/xMxM1xA1xN2bR/xM2xM1xM2xR/4bC2xR1/1gMxCxN1xAxM1xM/1xMyA5xM/xRxM1xN2xP2/yC5yM2.rbyb.b*y.3"
+
+
+@pytest.mark.parametrize("opened", ["start", "link"])
+def test_a_first_visit_shows_its_game_before_python_and_honours_the_first_tap(
+        opened, new_page, base_url, wait_ready, external_requests, screenshot_dir):
+    """Nothing saved: the page shows, before any Python runs, the pieces of the game Python will
+    open (a new game's start, or the position of the link being opened); the first taps made then
+    are kept, said so, and played as soon as the game is ready."""
+    page = new_page(viewport={"width": 390, "height": 844}, has_touch=True)
+    runtime = Held(page, "**/static/pyodide-start.mjs")
+    fragment = "" if opened == "start" else "#" + RULER_LINK + ";seats=hhhh"
+    page.goto(base_url + fragment, wait_until="commit")
+    expect(page.locator("#board")).to_have_attribute("data-painted", opened)
+    assert page.get_attribute("body", "data-ready") == "0"
+    painted = page.evaluate(SQUARES_JS)
+    frm, to, piece = ("C7", "F4", "#k-N") if opened == "start" else ("E5", "E4", "#k-C")
+    assert painted[frm][1] == piece and painted[to][1] == ""
+    if opened == "link":
+        assert "ruler" in painted["E5"][0].split() and "ctl-b" in painted["B4"][0].split()
+    page.tap(f'[data-square="{frm}"]')
+    page.tap(f'[data-square="{to}"]')
+    expect(page.locator("#loader-text")).to_contain_text(f"Kept: {frm}, {to}.")
+    page.screenshot(path=str(screenshot_dir / f"app-{opened}-before-python-390x844.png"))
+    runtime.release()
+    wait_ready(page)
+    expect(page.locator("#move-list li")).to_have_count(1)
+    assert f"{frm}-{to}" in page.locator("#move-list li").last.text_content()
+    page.click("#btn-undo")
+    expect(page.locator("#move-list li")).to_have_count(0)
+    painted_agrees_with_pythons_draw(painted, page.evaluate(SQUARES_JS))
     assert external_requests == []
 
 
@@ -124,14 +175,7 @@ def test_the_saved_game_is_painted_before_python_and_early_taps_are_kept(
     # Python's first draw agreed with the painted board (before Blue's move changed it).
     page.click("#btn-undo")
     expect(page.locator("#move-list li")).to_have_count(1)
-    drawn = page.evaluate(SQUARES_JS)
-    for square, (cls, href) in painted.items():
-        py_cls, py_href = drawn[square]
-        assert href == py_href, square
-        mine = set(cls.split()) - {"sel"}
-        assert mine <= set(py_cls.split()), (square, cls, py_cls)
-        extra = set(py_cls.split()) - mine
-        assert all(PYTHON_ONLY.match(c) for c in extra), (square, extra)
+    painted_agrees_with_pythons_draw(painted, page.evaluate(SQUARES_JS))
     assert external_requests == []
 
 
@@ -171,7 +215,8 @@ LOADING_JS = r"""
 })();
 """
 # The words each kind of start shows, in order: restoring the start-up snapshot shipped with the
-# release (static/vendor/start-snapshot.bin, any visit), or starting Python afresh without one.
+# release (static/vendor/start-snapshot.bin, a returning visit: the service worker has it), or
+# starting Python afresh (a first visit).
 STAGES = {
     "snapshot": ["Loading the Python runtime…", "Starting the game…"],
     "fresh": ["Starting Python (the first start takes a few seconds)…", "Starting the game…"],
@@ -181,14 +226,14 @@ STAGES = {
 @pytest.mark.parametrize("start", ["snapshot", "fresh"])
 def test_the_loading_bar_moves_on_the_compositor_and_says_each_stage(start, new_page, base_url, wait_ready,
                                                                        external_requests):
-    """A first visit (restoring the shipped snapshot, or starting afresh without it): the loading
+    """A start (a returning visit restoring the shipped snapshot, or a first visit starting afresh): the loading
     text names each stage before it runs; the longest task begins under words saying what it is
     (afresh: starting Python); and the bar's animations are ones the compositor runs by itself
     (transform only; Chromium's trace reports no failure to composite them), running from before
     that task to after it: the bar moves while no script can."""
-    page = new_page(viewport={"width": 1280, "height": 800})
-    if start == "fresh":
-        page.route("**/static/vendor/start-snapshot.bin", lambda route: route.fulfill(status=404, body="gone"))
+    page = new_page(viewport={"width": 1280, "height": 800}, service_workers="allow")
+    if start == "snapshot":
+        install_release(page, base_url)
     page.add_init_script(LOADING_JS)
     browser = page.context.browser
     browser.start_tracing(page=page, categories=["blink.animations", "devtools.timeline", "toplevel"])
@@ -257,25 +302,40 @@ PROBE_JS = """async (probe) => {
 }"""
 
 
+def install_release(page: Page, url: str) -> None:
+    """A first visit to ``url``: the page starts Python afresh (no snapshot asked for before it is
+    playable), then the service worker installs the release, start-up snapshot included, and
+    takes control; the next load of the page is a returning visit."""
+    page.goto(url)
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+    boot = page.evaluate("() => ({ how: djambiBoot.how, snapshot: djambiBoot.snapshot, error: djambiBoot.error })")
+    assert boot == {"how": "fresh", "snapshot": "not cached", "error": None}, boot
+    # The page never asked for it (its own requests; the worker's precache is not one of them).
+    assert page.evaluate("""() => performance.getEntriesByType("resource")
+                             .filter((e) => e.name.includes("start-snapshot")).length""") == 0
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=90_000)
+    cached = page.evaluate("""async () => Boolean(await caches.match(
+        new URL("static/vendor/start-snapshot.bin", location.href).href + "?inflated"))""")
+    assert cached, "the worker did not keep the start-up snapshot"
+
+
 def test_a_restored_snapshot_is_this_browsers_python(new_page, base_url, wait_ready, external_requests):
-    """The snapshot restored on a first visit leaves Python as a plain start in the same browser
+    """The snapshot restored on a returning visit leaves Python as a plain start in the same browser
     would (same environment, language, time zone, paths, runtime): nothing says it was made under
-    Node elsewhere; `random` differs from start to start. Without the snapshot (missing on the
-    host), the page starts afresh and plays."""
+    Node elsewhere; `random` differs from start to start. A first visit starts afresh and plays."""
     found = {}
-    for start in ("snapshot", "fresh"):
-        page = new_page(viewport={"width": 1280, "height": 800}, locale="cs-CZ", timezone_id="America/Santiago")
-        if start == "fresh":
-            page.route("**/static/vendor/start-snapshot.bin", lambda route: route.fulfill(status=404, body="gone"))
+    for start in ("fresh", "snapshot"):
+        page = new_page(viewport={"width": 1280, "height": 800}, locale="cs-CZ", timezone_id="America/Santiago",
+                        service_workers="allow")
+        if start == "snapshot":
+            install_release(page, base_url)
         page.goto(base_url)
         wait_ready(page)
         boot = page.evaluate("() => ({ how: djambiBoot.how, error: djambiBoot.error, random: djambiBoot.random })")
-        assert boot["how"] == start, boot
+        assert boot["how"] == start and boot["error"] is None, boot
         found[start] = page.evaluate(PROBE_JS, PROBE)
-        if start == "fresh":
-            assert "no start-up snapshot (404)" in boot["error"]
-        else:
-            assert boot["error"] is None and isinstance(boot["random"], int)
+        if start == "snapshot":
+            assert isinstance(boot["random"], int)
         for square in ("C7", "F4"):
             page.click(f'[data-square="{square}"]')
         expect(page.locator("#move-list li")).to_have_count(1)
@@ -285,48 +345,54 @@ def test_a_restored_snapshot_is_this_browsers_python(new_page, base_url, wait_re
     assert external_requests == []
 
 
-def _snapshot_parts(base_url: str, request) -> tuple[dict, bytes]:
-    data = request.get(base_url + "static/vendor/start-snapshot.bin").body()
-    size = int.from_bytes(data[:4], "little")
-    return json.loads(data[4:4 + size]), data[4 + size:]
+# A wrong snapshot in the release's cache (written there by the page; the worker answers with it):
+# (kind, words of the error). The loader's checks: made from another bundle than the one this page
+# fetched, or for another Pyodide; cut short or corrupt (the streamed, compressed path); a whole,
+# well-formed snapshot of another Pyodide build (Pyodide's own check refuses it).
+TAMPERED = [
+    ("other sources", "other sources"),
+    ("other Pyodide", "Pyodide 0.0.1"),
+    ("cut short", ""),
+    ("corrupt", ""),
+    ("other build", "build id mismatch"),
+]
+TAMPER_JS = """async (kind) => {
+    const url = new URL("static/vendor/start-snapshot.bin", location.href).href;
+    const cache = await caches.open((await caches.keys()).find((name) => name.startsWith("djambi-")));
+    const packed = new Uint8Array(await (await cache.match(url)).arrayBuffer());  // as shipped: gzip
+    const size = new DataView(packed.buffer).getUint32(0, true);
+    let header = JSON.parse(new TextDecoder().decode(packed.subarray(4, 4 + size)));
+    let body = packed.slice(4 + size);
+    const pipe = async (bytes, stream) => new Uint8Array(
+        await new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer());
+    if (kind === "other sources") header = { ...header, bundle: "0".repeat(64) };
+    else if (kind === "other Pyodide") header = { ...header, pyodide: "0.0.1" };
+    else if (kind === "cut short") body = body.subarray(0, body.length >> 1);
+    else if (kind === "corrupt") body.fill(0, 1000, 201000);
+    else if (kind === "other build") {
+        const raw = await pipe(body, new DecompressionStream("gzip"));
+        raw.fill(0, 16, 48);  // Pyodide's build id (after its magic number and sizes)
+        body = await pipe(raw, new CompressionStream("gzip"));
+    }
+    const head = new TextEncoder().encode(JSON.stringify(header));
+    const length = new Uint8Array(4);
+    new DataView(length.buffer).setUint32(0, head.length, true);
+    await cache.put(url + "?inflated", new Response(new Blob([length, head, body]),
+                                                    { headers: { "Content-Type": "application/octet-stream" } }));
+}"""
 
 
-def _snapshot_file(header: dict, body: bytes) -> bytes:
-    text = json.dumps(header).encode()
-    return len(text).to_bytes(4, "little") + text + body
-
-
-def _other_build(header: dict, body: bytes) -> bytes:
-    raw = bytearray(gzip.decompress(body))
-    raw[16:48] = bytes(32)  # Pyodide's build id (after its magic number and sizes)
-    return _snapshot_file(header, gzip.compress(bytes(raw), compresslevel=1))
-
-
-TAMPERED = {
-    # made from another bundle than the one this page fetched: never restored (the loader's check)
-    "other sources": (lambda h, b: _snapshot_file({**h, "bundle": "0" * 64}, b), "other sources"),
-    "other Pyodide": (lambda h, b: _snapshot_file({**h, "pyodide": "0.0.1"}, b), "Pyodide 0.0.1"),
-    "cut short": (lambda h, b: _snapshot_file(h, b[:len(b) // 2]), ""),
-    "corrupt": (lambda h, b: _snapshot_file(h, b[:1000] + bytes(200_000) + b[201_000:]), ""),
-    # a whole, well-formed snapshot of another Pyodide build: Pyodide's own check refuses it
-    "other build": (_other_build, "build id mismatch"),
-}
-
-
-@pytest.mark.parametrize("kind", list(TAMPERED))
-def test_a_wrong_snapshot_is_never_restored_and_the_page_starts_afresh(kind, new_page, base_url, wait_ready,
+def test_a_wrong_snapshot_is_never_restored_and_the_page_starts_afresh(new_page, base_url, wait_ready,
                                                                        external_requests):
-    page = new_page(viewport={"width": 1280, "height": 800})
-    header, body = _snapshot_parts(base_url, page.request)
-    tamper, words = TAMPERED[kind]
-    bad = tamper(header, body)
-    page.route("**/static/vendor/start-snapshot.bin",
-               lambda route: route.fulfill(status=200, body=bad, content_type="application/octet-stream"))
-    page.goto(base_url)
-    wait_ready(page)
-    boot = page.evaluate("() => ({ how: djambiBoot.how, error: djambiBoot.error })")
-    assert boot["how"] == "fresh" and boot["error"], boot
-    assert words in boot["error"], boot
+    page = new_page(viewport={"width": 1280, "height": 800}, service_workers="allow")
+    install_release(page, base_url)
+    for kind, words in TAMPERED:
+        page.evaluate(TAMPER_JS, kind)
+        page.reload()
+        wait_ready(page)
+        boot = page.evaluate("() => ({ how: djambiBoot.how, error: djambiBoot.error })")
+        assert boot["how"] == "fresh" and boot["error"], (kind, boot)
+        assert words in boot["error"], (kind, boot)
     for frm, to in (("C7", "F4"), ("H7", "H6")):
         page.click(f'[data-square="{frm}"]')
         page.click(f'[data-square="{to}"]')
@@ -371,4 +437,28 @@ def test_a_turned_board_is_painted_turned_before_python(new_page, base_url, wait
     assert painted["rotation"] == "2"
     assert painted == drawn
     assert painted["squares"]["A9"][0] != "translate(40,0)"  # Red's corner is not at the top-left
+    assert external_requests == []
+
+
+def test_the_loading_bar_says_how_many_megabytes_are_left(new_page, base_url, wait_ready, external_requests):
+    """A first visit on a slow network: under the loading words, how much of the runtime's files
+    is still to come, in the player's language, shrinking as they arrive, gone once ready."""
+    page = new_page(locale="fr-FR", viewport={"width": 390, "height": 844})
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 20,
+                                                  "downloadThroughput": 4_000_000, "uploadThroughput": 1_000_000})
+    page.add_init_script("""window.__left = []; new MutationObserver(() => {
+        const e = document.getElementById("loader-left");
+        if (e && window.__left[window.__left.length - 1] !== e.textContent) window.__left.push(e.textContent);
+    }).observe(document, { subtree: true, childList: true, characterData: true });""")
+    page.goto(base_url)
+    wait_ready(page)
+    shown = [t for t in page.evaluate("() => window.__left") if t]
+    amounts = [float(m.group(1).replace(",", ".")) for m in map(re.compile(r"^encore (\d+,\d) Mo$").match, shown) if m]
+    assert shown and len(amounts) == len(shown), shown
+    assert max(amounts) > 5  # the wasm runtime alone is 9.6 MB as this server sends it
+    assert amounts[-1] < max(amounts), shown  # it shrinks as files arrive
+    assert page.text_content("#loader-left") == "" or page.is_hidden("#loader")
+    assert page.evaluate("() => window.fetch.toString()").endswith("{ [native code] }")  # left alone once ready
     assert external_requests == []

@@ -72,12 +72,14 @@ def test_a_first_start_speaks_the_browsers_language_before_python(new_page, wait
                                                                    external_requests):
     """Every word the loading bar shows, from the first to the last before the game is ready, and
     the page's static texts as soon as it is parsed, are the language's (locale/loader-words.js):
-    restoring the start-up snapshot (French), or starting Python afresh without it (Czech)."""
-    from test_app_startup import LOADING_JS
+    restoring the start-up snapshot (French, a returning visit), or starting Python afresh (Czech,
+    a first visit)."""
+    from test_app_startup import LOADING_JS, install_release
 
-    page = new_page(locale=locale, viewport={"width": 768, "height": 1024}, has_touch=True)
-    if start == "fresh":
-        page.route("**/static/vendor/start-snapshot.bin", lambda route: route.fulfill(status=404, body="gone"))
+    page = new_page(locale=locale, viewport={"width": 768, "height": 1024}, has_touch=True,
+                    service_workers="allow")
+    if start == "snapshot":
+        install_release(page, "/")
     page.add_init_script(LOADING_JS)
     page.add_init_script("""document.addEventListener("DOMContentLoaded", () => {
         window.__early = { status: document.getElementById("status").textContent,

@@ -19,7 +19,8 @@
 // other sources:
 //   4 bytes   little-endian length N of the header
 //   N bytes   UTF-8 JSON {"format": "djambi-start-snapshot", "pyodide": "<version>",
-//             "bundle": "<the bundle header's digest>", "maker": "<this script's SHA-256, 16 hex>", "size": <snapshot bytes>,
+//             "bundle": "<the bundle header's digest>", "maker": "<this script's SHA-256, 16 hex>",
+//             "stdlib": "<static/vendor/stdlib.zip's SHA-256, 16 hex>", "size": <snapshot bytes>,
 //             "encoding": "gzip" | "identity", "modules": [...]}
 //   then      the snapshot, gzip-compressed (31 MB -> ~6 MB; the page inflates it with the
 //             browser's DecompressionStream) unless --raw.
@@ -41,6 +42,10 @@ const OUTPUT = path.join(root, "static", "vendor", "start-snapshot.bin");
 // Our packages (scripts/python-packages.txt, the one list).
 const PACKAGES = fs.readFileSync(new URL("./python-packages.txt", import.meta.url), "utf8")
   .split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#") && !line.startsWith("-"));
+// The page's standard library (scripts/build_stdlib.mjs): the snapshot is made with the archive the
+// page loads (it holds the zip importer's table of that archive's contents).
+const STDLIB = path.join(root, "static", "vendor", "stdlib.zip");
+const STDLIB_DIGEST = crypto.createHash("sha256").update(fs.readFileSync(STDLIB)).digest("hex").slice(0, 16);
 const HOME = "/home/pyodide/"; // where the page writes the bundle (PyScript's [files] targets)
 // The same test as static/pyodide-start.mjs (writeBundle): a module the page can import alone.
 const PAGE_IMPORT = /^\s*(from|import)\s+(pyscript|js|pyodide)\b/m;
@@ -58,7 +63,7 @@ if (!bundleHeader.digest) throw new Error(`${BUNDLE} has no digest: run scripts/
 if (fs.existsSync(OUTPUT)) {
   const { header } = readHeader(fs.readFileSync(OUTPUT));
   if (header.bundle === bundleHeader.digest && header.pyodide === version && header.maker === MAKER
-      && header.encoding === (raw ? "identity" : "gzip")) {
+      && header.stdlib === STDLIB_DIGEST && header.encoding === (raw ? "identity" : "gzip")) {
     console.error(`[snapshot] ${path.relative(root, OUTPUT)}: up to date`);
     process.exit(0);
   }
@@ -66,7 +71,7 @@ if (fs.existsSync(OUTPUT)) {
 
 const started = Date.now();
 // The browser's program name (Node's would be this script's path, in sys.executable and $_).
-const py = await loadPyodide({ _makeSnapshot: true, _sysExecutable: "./this.program" });
+const py = await loadPyodide({ _makeSnapshot: true, _sysExecutable: "./this.program", stdLibURL: STDLIB });
 if (py.runPython("import sys\nsys.implementation.cache_tag") !== bundleHeader.cache_tag) {
   throw new Error(`${BUNDLE} was made for ${bundleHeader.cache_tag}: run scripts/build_bytecode.mjs`);
 }
@@ -138,7 +143,7 @@ const snapshot = py.makeMemorySnapshot();
 const body = raw ? Buffer.from(snapshot.buffer, snapshot.byteOffset, snapshot.byteLength)
                  : zlib.gzipSync(snapshot, { level: 6 });
 const header = Buffer.from(JSON.stringify({
-  format: "djambi-start-snapshot", pyodide: version, bundle: bundleHeader.digest, maker: MAKER,
+  format: "djambi-start-snapshot", pyodide: version, bundle: bundleHeader.digest, maker: MAKER, stdlib: STDLIB_DIGEST,
   size: snapshot.byteLength, encoding: raw ? "identity" : "gzip", modules: imported,
 }));
 const length = Buffer.alloc(4);

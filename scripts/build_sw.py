@@ -11,7 +11,9 @@ The list is made from the tree, never kept by hand:
 * the module ``interpreter`` names in ``pyscript.toml`` (our loader, ``static/pyodide-start.mjs``);
 * the runtime that set-up copied into ``static/vendor/``: PyScript's ``dist`` (``core.js`` with
   all its chunks and CSS) and the Pyodide files the page loads (``pyodide.mjs``,
-  ``pyodide.asm.mjs``, ``pyodide.asm.wasm``, ``python_stdlib.zip``, ``pyodide-lock.json``);
+  ``pyodide.asm.mjs``, ``pyodide.asm.wasm``, ``pyodide-lock.json``), and in place of its whole
+  standard library (``python_stdlib.zip``) the page's trimmed one, ``static/vendor/stdlib.zip``
+  (``scripts/build_stdlib.mjs``);
 * the loader's words in every language, ``locale/loader-words.js`` (``scripts/i18n.py compile``);
 * our modules' bytecode, ``static/vendor/bytecode.bin`` (``scripts/build_bytecode.mjs``), whose
   copy of the sources is first brought in line with the tree (``refresh_bundle``);
@@ -58,9 +60,9 @@ PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
-    "python_stdlib.zip",
     "pyodide-lock.json",
 )
+STDLIB = "static/vendor/stdlib.zip"  # the standard library the page loads (scripts/build_stdlib.mjs)
 LOADER_WORDS = "locale/loader-words.js"  # the loader's words (scripts/i18n.py compile), read by index.html
 BYTECODE = "static/vendor/bytecode.bin"  # our modules' .pyc (scripts/build_bytecode.mjs), read by the loader
 SNAPSHOT = "static/vendor/start-snapshot.bin"  # made from BYTECODE (scripts/build_snapshot.mjs), restored by the loader
@@ -136,6 +138,7 @@ def precache_files(root: Path = ROOT) -> list[str]:
             files.add(_rel(root, p))
     files.add(interpreter_module(root))
     files.update(f"{PYODIDE_DIR}/{name}" for name in PYODIDE_FILES)
+    files.add(STDLIB)
     files.add(BYTECODE)
     files.add(SNAPSHOT)
     files.add(LOADER_WORDS)
@@ -220,8 +223,9 @@ def _header(data: bytes) -> dict | None:
 
 def snapshot_is_stale(root: Path = ROOT) -> bool:
     """True when ``SNAPSHOT`` is missing or was made from another bundle than ``BYTECODE``
-    (its header names the bundle's digest) or by another version of build_snapshot.mjs (its
-    header's ``maker``: the script's SHA-256, 16 hex digits); no bundle, or not one (a test's stand-in): False."""
+    (its header names the bundle's digest), by another version of build_snapshot.mjs (its
+    header's ``maker``: the script's SHA-256, 16 hex digits) or with another standard library than
+    ``STDLIB`` (its ``stdlib``); no bundle, or not one (a test's stand-in): False."""
     root = Path(root)
     bundle = root / BYTECODE
     ours = _header(bundle.read_bytes()) if bundle.is_file() else None
@@ -233,8 +237,17 @@ def snapshot_is_stale(root: Path = ROOT) -> bool:
     with open(snapshot, "rb") as f:
         made = _header(f.read(1 << 16))
     version = _pyodide_version()
+    stdlib = root / STDLIB
     return (not made or made.get("bundle") != ours["digest"] or made.get("maker") != snapshot_maker()
-            or (version is not None and made.get("pyodide") != version))
+            or (version is not None and made.get("pyodide") != version)
+            or (stdlib.is_file() and made.get("stdlib") != stdlib_digest(stdlib)))
+
+
+def stdlib_digest(path: Path) -> str:
+    """What a snapshot's header names as its ``stdlib``: the SHA-256 (16 hex) of the standard
+    library archive it was made with (the page must load that very archive: the snapshot holds
+    the zip importer's table of its contents)."""
+    return sha256(path).hex()[:16]
 
 
 def snapshot_maker() -> str:

@@ -3,8 +3,10 @@
 // PyScript imports it and calls its loadPyodide(options) exactly as it calls Pyodide's own; every
 // option is passed on to the vendored Pyodide (./vendor/pyodide/pyodide.mjs, pinned by set-up).
 // What it adds is a start-up snapshot: a memory snapshot of a started Python with our pure
-// modules imported, made at set-up and shipped with the release, so that every start, the first
-// visit's included, restores it instead of starting CPython and importing (issue 14):
+// modules imported, made at set-up and shipped with the release, so that a returning player's
+// start restores it instead of starting CPython and importing (issue 14). A first visit does not
+// wait for it (7 MB: more time on a phone's network than the restore saves): it starts Python
+// afresh, and the service worker precaches the snapshot after the page is playable (issue 27):
 //
 // - static/vendor/start-snapshot.bin is made by scripts/build_snapshot.mjs (set-up; kept in line
 //   with the tree by scripts/build_sw.py) under Node, with this very Pyodide, from the bundle
@@ -17,7 +19,8 @@
 //   catalogs and the vendored wheels' files; one request) into Pyodide's file system before
 //   anything is imported, so nothing of ours is compiled, and PyScript has no [files] to fetch.
 // - The service worker precaches both with the release (sw.js), so a returning player's start
-//   restores the snapshot from the release's cache, offline too.
+//   restores the snapshot from the release's cache, offline too. The snapshot is asked for only
+//   when the worker controls the page (it then has the whole release in its cache).
 // - After a restore, `random` is reseeded from the browser's entropy (the snapshot froze its
 //   state), the time zone and LANG are the browser's again (the snapshot was made on the
 //   build machine), and the import system's cached directory listings are dropped.
@@ -29,8 +32,9 @@
 // `_loadSnapshot` and the snapshot's format are not public Pyodide API: they are tied to the
 // pinned build (314.0.7), and this module falls back to a plain start when a restore fails.
 // window.djambiBoot reports what happened ({how, error, snapshot, bytecode, marks}) for tests and
-// benchmarks: how is "snapshot" (restored) or "fresh" (started afresh; error says why); snapshot
-// is the encoding of the file received ("gzip" from the network, "identity" from the worker), read
+// benchmarks: how is "snapshot" (restored) or "fresh" (started afresh; error says why, null on a
+// first visit); snapshot is "not cached" (a first visit), else the encoding of the file received
+// ("gzip" as shipped, "identity": the worker's inflated copy), read
 // how it was read ("streamed", or "whole": the worker's marked copy); ran
 // lists the page's scripts run from the bundle's bytecode (["app/main.py"]); marks are the
 // stages' times (ms since navigation).
@@ -40,6 +44,9 @@ import { loadPyodide as startPyodide, version } from "./vendor/pyodide/pyodide.m
 export { version };
 
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
+// The standard library: only the modules the app, the engine and the runtime import (1.1 MB, not
+// Pyodide's whole 2.5 MB python_stdlib.zip), made at set-up by scripts/build_stdlib.mjs.
+const STDLIB_URL = new URL("./vendor/stdlib.zip", import.meta.url).href;
 export const SNAPSHOT_URL = new URL("./vendor/start-snapshot.bin", import.meta.url).href; // scripts/build_snapshot.mjs
 const ROOT_URL = new URL("../", import.meta.url).href; // where djambi/ and app/ are served
 const BYTECODE_URL = new URL("./vendor/bytecode.bin", import.meta.url).href; // scripts/build_bytecode.mjs
@@ -81,8 +88,16 @@ function readHeader(bytes) {
   return { header: JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + size))), offset: 4 + size };
 }
 
-// The start-up snapshot, asked for now too (in parallel with the runtime's files and the bundle).
-const snapshotFile = fetch(SNAPSHOT_URL).catch((error) => ({ ok: false, status: String(error) }));
+// The start-up snapshot, only when it is here already: in the release's cache, which the service
+// worker answers from (it controls the page once it has installed the release, whole). It is 7 MB,
+// and a restore saves less time than its download takes on a phone's network, so a first visit
+// (no worker yet, or none in this browser) never asks for it and starts Python afresh; the worker,
+// registered once the page is playable (static/pwa.js), precaches it with the release in the
+// background, and the next visit restores it. Asked for now (in parallel with the runtime's files).
+const controlled = Boolean(globalThis.navigator?.serviceWorker?.controller);
+const snapshotFile = controlled
+  ? fetch(SNAPSHOT_URL).catch((error) => ({ ok: false, status: String(error) }))
+  : null;
 
 // The snapshot's bytes, inflated as they arrive into one buffer of the size its header gives;
 // rejects (and the page starts afresh) unless the file is this release's: made from the bundle
@@ -104,6 +119,7 @@ async function snapshotBytes() {
     if (bytes.length !== parsed.header.size) throw new Error("start-up snapshot not of the size its header says");
     mark("snapshot inflated");
     boot.read = "whole";
+    await painted();
     return bytes;
   }
   boot.read = "streamed";
@@ -185,6 +201,18 @@ function equalBytes(a, b) {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+// Resolves once the page has been painted with its loading bar. The restore that follows is one
+// long task (wasm instantiated, 31 MB of memory restored): from the service worker's cache the
+// snapshot can be ready before the page is first painted, and the board, the saved game's pieces
+// and the bar (a compositor animation, which moves through the task) must be on screen first.
+function painted() {
+  return new Promise((resolve) => {
+    const frame = () => requestAnimationFrame(() => setTimeout(resolve, 0));
+    if (document.getElementById("loader")) frame();
+    else document.addEventListener("DOMContentLoaded", frame, { once: true });
+  });
 }
 
 // Rejects a snapshot header that is not this release's (this Pyodide, the bundle this page fetched).
@@ -297,7 +325,7 @@ export async function loadPyodide(options = {}) {
   const other = Object.keys(options).filter((key) => !OUR_OPTIONS.has(key) && options[key] !== undefined);
   if (other.length) {
     console.warn(`Djambi: loadPyodide options ${other.join(", ")}: starting a runtime without the snapshot.`);
-    return startPyodide({ ...options, indexURL: INDEX_URL });
+    return startPyodide({ stdLibURL: STDLIB_URL, ...options, indexURL: INDEX_URL });
   }
   const py = await started;
   checkBytecodeLater(py);
@@ -309,28 +337,40 @@ export async function loadPyodide(options = {}) {
 }
 
 async function start() {
-  const base = { indexURL: INDEX_URL, stdout: (line) => console.log(line), stderr: (line) => console.error(line) };
-  try {
-    mark("loadPyodide called");
-    const snapshot = snapshotBytes();
-    snapshot.catch(() => {}); // its failure is this try's, whenever Pyodide gets round to it
-    const py = await startPyodide({ ...base, _loadSnapshot: snapshot });
-    mark("snapshot restored");
-    await writeBundle(py); // for the modules imported after the restore (those that use the page)
-    py.runPython(afterRestore());
-    boot.random = py.runPython("__import__('random').getrandbits(32)"); // differs from start to start (tests)
-    boot.how = "snapshot";
-    mark("restored and reseeded");
-    return py;
-  } catch (error) {
-    console.warn("Djambi: the start-up snapshot could not be restored; starting afresh.", error);
-    boot.error = String(error);
+  const base = { indexURL: INDEX_URL, stdLibURL: STDLIB_URL,
+                 stdout: (line) => console.log(line), stderr: (line) => console.error(line) };
+  if (!snapshotFile) {
+    boot.snapshot = "not cached"; // a first visit: no restore, and no error
+  } else {
+    try {
+      return await restore(base);
+    } catch (error) {
+      console.warn("Djambi: the start-up snapshot could not be restored; starting afresh.", error);
+      boot.error = String(error);
+    }
   }
   say(null, word("starting-python", "Starting Python (the first start takes a few seconds)…"));
+  mark("loadPyodide called");
   const py = await startPyodide(base);
   mark("runtime started");
   await writeBundle(py);
   boot.how = "fresh";
+  return py;
+}
+
+// Python restored from the release's snapshot, with the bundle written and what the snapshot
+// froze put right; rejects (and the caller starts afresh) when the snapshot is not usable.
+async function restore(base) {
+  mark("loadPyodide called");
+  const snapshot = snapshotBytes();
+  snapshot.catch(() => {}); // its failure is this try's, whenever Pyodide gets round to it
+  const py = await startPyodide({ ...base, _loadSnapshot: snapshot });
+  mark("snapshot restored");
+  await writeBundle(py); // for the modules imported after the restore (those that use the page)
+  py.runPython(afterRestore());
+  boot.random = py.runPython("__import__('random').getrandbits(32)"); // differs from start to start (tests)
+  boot.how = "snapshot";
+  mark("restored and reseeded");
   return py;
 }
 

@@ -59,7 +59,8 @@ def test_the_page_config_runtime_and_assets_are_precached(files):
         "pyscript.toml",
         interpreter,
         *(f"{pyodide}/{name}" for name in
-          ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")),
+          ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")),
+        build_sw.STDLIB,  # the page's standard library (scripts/build_stdlib.mjs), not python_stdlib.zip
         "static/vendor/pyscript/core.js",
         "static/vendor/pyscript/core.css",
         "static/app.css",
@@ -68,6 +69,7 @@ def test_the_page_config_runtime_and_assets_are_precached(files):
     }
     assert needed <= files, sorted(needed - files)
     assert "sw.js" not in files and "precache-manifest.js" not in files
+    assert f"{pyodide}/python_stdlib.zip" not in files  # the whole library: the page loads its own
 
 
 def test_every_local_file_index_html_names_is_precached(files):
@@ -110,6 +112,7 @@ def test_release_version_hashes_every_file(tmp_path):
     for name in build_sw.PYODIDE_FILES:
         (pyodide / name).write_bytes(b"runtime " + name.encode())
     (site / "static" / "vendor" / "pyscript" / "core.js").write_text("// core")
+    (site / build_sw.STDLIB).write_bytes(b"stdlib")  # scripts/build_stdlib.mjs
     (site / build_sw.BYTECODE).write_bytes(b"bytecode")  # scripts/build_bytecode.mjs
     (site / build_sw.SNAPSHOT).write_bytes(b"snapshot")  # scripts/build_snapshot.mjs
     (site / "locale").mkdir()
@@ -239,6 +242,7 @@ def test_set_up_left_the_snapshot_made_from_the_bundle():
     assert made["bundle"] == header["digest"] and made["encoding"] == "gzip"
     assert made["pyodide"] == build_sw._pyodide_version() and made["size"] > 10_000_000
     assert build_sw.snapshot_is_stale(ROOT) is False
+    assert made["stdlib"] == build_sw.stdlib_digest(ROOT / build_sw.STDLIB)  # made with the page's library
     assert {"djambi.board", "djambi.ai", "app.present.render", "app.state.session", "app.present.taps"} <= set(made["modules"])
     assert not {"app.main", "app.views.dom", "app.views.boardview", "djambi.__main__"} & set(made["modules"])
     # and the standard library PyScript's own package imports at every start (pyscript.display)

@@ -144,6 +144,8 @@ LOADER = {
     "loading": N_("Loading"),
     "loading-status": N_("Loading…"),
     "loading-runtime": N_("Loading the Python runtime…"),
+    # Translators: {mb} is a number of megabytes still to download: "4.6".
+    "mb-left": N_("{mb} MB left"),
     "restoring": N_("Restoring the game…"),
     "starting-python": N_("Starting Python (the first start takes a few seconds)…"),
     "loading-files": N_("Loading the game's files…"),
