@@ -40,11 +40,10 @@ def pytest_configure(config):
 
 # The local server's tests run a server on a socket and Node: CPython only (no sockets or
 # processes inside Pyodide).
-collect_ignore = ["test_serve.py"] if sys.platform == "emscripten" else []
 
 # Tests that start Node (a subprocess) are CPython's: inside Pyodide there are no processes.
 # test_stdlib.py checks the page's standard library in a Pyodide of its own, under Node.
-collect_ignore = ["test_stdlib.py"] if sys.platform == "emscripten" else []
+collect_ignore = ["test_serve.py", "test_stdlib.py"] if sys.platform == "emscripten" else []
 
 
 @pytest.fixture
