@@ -1,7 +1,8 @@
 """The game state and its rules: what stands where, who controls what, who is in power,
 whose turn it is; legal moves, ``push``/``pop``, and ``outcome()``.
 
-Rules are those of ``docs/rules.md`` (rulings §1–§9). Inside, a square holds a small int
+Rules are those of ``docs/rules.md`` (rulings §1–§9), with the options of a ``Rules`` value
+(``docs/rules-options.md``) that the board keeps for the whole game. Inside, a square holds a small int
 (0 empty, 1–30 a living piece, 65–70 a corpse; see ``pieces``); the public API speaks in
 ``Piece``, ``Party``, ``Move`` and square numbers.
 """
@@ -14,6 +15,7 @@ from typing import Iterable, Iterator
 
 from .move import IllegalMoveError, Move
 from .pieces import DEAD, Kind, Party, Piece, corpse_code, living_code
+from .rules import STANDARD, Rules
 from .squares import FIELD, MAZE, NEIGHBOURS, ORTHOGONAL_NEIGHBOURS, RAYS, Square, square_name
 from .turns import Turn, next_turn
 
@@ -21,6 +23,9 @@ from .turns import Turn, next_turn
 #: power), or hostage (the idle fourth party of a three-player game).
 FROZEN = 4
 HOSTAGE = 5
+#: ``OUT + c``: the party is held by chief ``c`` (a party 0–3), who is walled in and out of the
+#: game for now (``come-back=allowed``): its pieces have no turns and are everybody's enemies.
+OUT = 8
 
 #: Turns with no kill and no change of control after which the game is drawn (rulings §7).
 DRAW_TURNS = 120
@@ -78,6 +83,7 @@ class _State:
     turn: Turn
     quiet: int
     draw_agreed: bool
+    passes: tuple[int, ...] = (0, 0, 0, 0)
 
 
 class LegalMoves:
@@ -106,22 +112,36 @@ class Board:
     """A Djambi position with its move stack.
 
     ``Board()`` is the four-player start; ``Board(hostage=True)`` the three-player start with
-    Green as the hostage party. ``Board.from_code(text)`` reads a position text.
+    Green as the hostage party; ``Board(rules=Rules.parse("bga"))`` a start with rule options
+    (``players=3`` is the hostage start). ``Board.from_code(text)`` reads a position text.
+
+    With ``players=2x2`` the two players are named by their first party: Red (player One: Red
+    and Yellow) and Blue (player Two: Blue and Green); a party's control code is then the party
+    whose chief holds it.
     """
 
-    def __init__(self, *, hostage: bool = False) -> None:
+    def __init__(self, *, hostage: bool = False, rules: Rules | None = None) -> None:
+        rules = STANDARD if rules is None else rules
+        if hostage and rules.players != "3":
+            if rules.players == "2x2":
+                raise ValueError("a two-by-two game has no hostage")
+            rules = rules.with_(players="3")
+        hostage = rules.players == "3"
+        self._rules: Rules = rules
         self._cells: list[int] = _start_cells()
         self._control: list[int] = [0, 1, 2, HOSTAGE if hostage else 3]
         self._turn: Turn = Turn.regular(0)
         self._quiet: int = 0
         self._draw_agreed: bool = False
+        self._passes: tuple[int, ...] = (0, 0, 0, 0)
         self._stack: list[tuple[Move, _State]] = []
         self._root: _State = self._state()
 
     # ------------------------------------------------------------------ state
     def _state(self) -> _State:
         return _State(
-            tuple(self._cells), tuple(self._control), self._turn, self._quiet, self._draw_agreed
+            tuple(self._cells), tuple(self._control), self._turn, self._quiet, self._draw_agreed,
+            self._passes,
         )
 
     def _restore(self, state: _State) -> None:
@@ -130,21 +150,26 @@ class Board:
         self._turn = state.turn
         self._quiet = state.quiet
         self._draw_agreed = state.draw_agreed
+        self._passes = state.passes
 
     @classmethod
     def from_parts(
-        cls, cells: list[int], control: list[int], turn: Turn, quiet: int = 0, draw_agreed: bool = False
+        cls, cells: list[int], control: list[int], turn: Turn, quiet: int = 0, draw_agreed: bool = False,
+        rules: Rules | None = None, passes: tuple[int, ...] = (0, 0, 0, 0),
     ) -> "Board":
         """A board from its parts, as ``cells`` and ``control_codes`` give them: 81 piece codes
-        (``Piece.code``, 0 for empty), who controls each party (a player 0–3, ``FROZEN`` or
-        ``HOSTAGE``), the turn, the draw counter and whether a draw was agreed. No checks: the
+        (``Piece.code``, 0 for empty), who controls each party (a player 0–3, ``FROZEN``,
+        ``HOSTAGE`` or ``OUT + chief``), the turn, the draw counter, whether a draw was agreed,
+        the rule set and each player's passes so far (counted under ``skips=N``). No checks: the
         position text parser (``Board.from_code``) is the checked way in."""
         board = cls.__new__(cls)
+        board._rules = STANDARD if rules is None else rules
         board._cells = list(cells)
         board._control = list(control)
         board._turn = turn
         board._quiet = quiet
         board._draw_agreed = draw_agreed
+        board._passes = tuple(passes)
         board._stack = []
         board._root = board._state()
         return board
@@ -153,7 +178,8 @@ class Board:
 
     def copy(self, *, stack: bool = True) -> "Board":
         """A copy of the position, with its move history unless ``stack=False``."""
-        board = Board.from_parts(self._cells, self._control, self._turn, self._quiet, self._draw_agreed)
+        board = Board.from_parts(self._cells, self._control, self._turn, self._quiet, self._draw_agreed,
+                                 self._rules, self._passes)
         if stack:
             board._stack = list(self._stack)
             board._root = self._root
@@ -162,16 +188,35 @@ class Board:
     def root(self) -> "Board":
         """The position the move stack starts from."""
         board = Board.__new__(Board)
+        board._rules = self._rules
         board._stack = []
         board._restore(self._root)
         board._root = self._root
         return board
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Board) and self._state() == other._state()
+        return (
+            isinstance(other, Board)
+            and self._state() == other._state()
+            and self._rules_key() == other._rules_key()
+        )
 
     def __hash__(self) -> int:
         return hash(self._state())
+
+    def _rules_key(self) -> Rules:
+        # players=3 differs from 4 only in its start, which the position shows (the hostage).
+        return self._rules.with_(players="4") if self._rules.players == "3" else self._rules
+
+    @property
+    def rules(self) -> Rules:
+        """The game's rule set (fixed when it starts)."""
+        return self._rules
+
+    @property
+    def passes(self) -> tuple[int, ...]:
+        """For each player, the passes he has made (counted only under ``skips=N``)."""
+        return self._passes
 
     def key(self) -> _State:
         """A hashable value equal for equal positions (history aside)."""
@@ -237,16 +282,44 @@ class Board:
         return self.hostage is not None
 
     def controller(self, party: Party | int) -> Party | None:
-        """The player who controls ``party``'s living pieces; ``None`` if frozen or hostage."""
+        """The player who controls ``party``'s living pieces; ``None`` if frozen, hostage or out."""
         ctl = self._control[party]
+        if ctl >= 4:
+            return None
+        return Party(ctl & 1) if self._rules.players == "2x2" else Party(ctl)
+
+    def holder(self, party: Party | int) -> Party | None:
+        """The party whose chief holds ``party`` (its pieces go with that chief), out or not;
+        ``None`` if frozen or hostage."""
+        ctl = self._control[party]
+        if ctl >= OUT:
+            return Party(ctl - OUT)
         return Party(ctl) if ctl < 4 else None
+
+    def is_out(self, party: Party | int) -> bool:
+        """Whether ``party``'s pieces are out with their walled-in chief (``come-back``)."""
+        return self._control[party] >= OUT
+
+    @property
+    def out_players(self) -> list[Party]:
+        """Players out of the game for now (every chief of theirs walled in, ``come-back``), in
+        seat order."""
+        active = self._active()
+        out = {self._rules.player_of(c - OUT) for c in self._control if c >= OUT}
+        return [Party(p) for p in sorted(out) if p not in active]
+
+    def _player_of(self, ctl: int) -> int:
+        """The player who moves the pieces of a party with control code ``ctl`` (-1: nobody)."""
+        if ctl >= 4:
+            return -1
+        return ctl & 1 if self._rules.players == "2x2" else ctl
 
     def is_frozen(self, party: Party | int) -> bool:
         return self._control[party] == FROZEN
 
     def parties_of(self, player: Party | int) -> list[Party]:
-        """The parties that ``player`` controls (his own first)."""
-        return [Party(p) for p, ctl in enumerate(self._control) if ctl == player]
+        """The parties that ``player`` controls, in seat order."""
+        return [Party(p) for p, ctl in enumerate(self._control) if self._player_of(ctl) == player]
 
     @property
     def active_players(self) -> list[Party]:
@@ -254,18 +327,30 @@ class Board:
         return [Party(p) for p in self._active()]
 
     def _active(self) -> list[int]:
-        return [p for p in range(4) if self._control[p] == p]
+        control = self._control
+        if self._rules.players == "2x2":
+            return [t for t in (0, 1) if control[t] == t or control[t + 2] == t + 2]
+        return [p for p in range(4) if control[p] == p]
 
     def is_active(self, player: Party | int) -> bool:
+        if self._rules.players == "2x2":
+            return player in self._active()
         return self._control[player] == player
 
-    def _ruler(self) -> int | None:
+    def _ruler_chief(self) -> int | None:
+        """The party of the chief in power (in the maze, holding his own party), if any."""
         code = self._cells[MAZE]
         if 0 < code < DEAD and (code - 1) & 7 == CHIEF:
             party = (code - 1) >> 3
             if self._control[party] == party:
                 return party
         return None
+
+    def _ruler(self) -> int | None:
+        chief = self._ruler_chief()
+        if chief is None or self._rules.players != "2x2":
+            return chief
+        return chief & 1
 
     @property
     def ruler(self) -> Party | None:
@@ -282,14 +367,36 @@ class Board:
             return None
 
     # ------------------------------------------------------------------ move generation
-    def _enemy_table(self, player: int) -> list[bool]:
-        """enemy[code]: may ``player`` kill or move a living piece with this code."""
+    def _enemy_table(self, player: int, provoke: bool = False) -> list[bool]:
+        """enemy[code]: may ``player`` kill (``provoke``: move, with his provocateur) a living
+        piece with this code. Enemies are the living pieces he does not control and that are not
+        frozen; ``kill-own`` and ``provocateur-own`` add some of his own."""
         control = self._control
+        rules = self._rules
         table = [False] * 72
+        if rules.players != "2x2" and rules.kill_own == "never" and rules.provocateur_own == "never":
+            for code in range(1, 31):
+                ctl = control[(code - 1) >> 3]
+                table[code] = ctl != player and ctl != FROZEN
+            return table
+        own = rules.provocateur_own if provoke else rules.kill_own
+        start = rules.starting_parties(player)
         for code in range(1, 31):
-            ctl = control[(code - 1) >> 3]
-            table[code] = ctl != player and ctl != FROZEN
+            party = (code - 1) >> 3
+            ctl = control[party]
+            if ctl == FROZEN:
+                continue
+            if self._player_of(ctl) != player:
+                table[code] = True
+            elif own == "vassals":
+                table[code] = party not in start
+            elif own == "except-chief":
+                table[code] = (code - 1) & 7 != CHIEF
         return table
+
+    def _mine(self, player: int) -> list[bool]:
+        """mine[party]: whether ``player`` moves that party's living pieces."""
+        return [self._player_of(ctl) == player for ctl in self._control]
 
     def _walk(
         self, player: int, out: list[Move] | None, only: Square | None = None
@@ -300,15 +407,19 @@ class Board:
         the choices. ``only``: just the moves of the piece on that square.
         """
         cells = self._cells
-        control = self._control
+        rules = self._rules
+        mine = self._mine(player)
         enemy = self._enemy_table(player)
+        provoke = enemy if rules.provocateur_own == "never" and rules.kill_own == "never" else (
+            self._enemy_table(player, provoke=True))
+        report = rules.reporter  # may, must or all
         empty_field: list[int] | None = None  # empty field squares, computed when first needed
         n_empty = 0
         total = 0
         squares: Iterable[int] = range(81) if only is None else (only,)
         for s in squares:
             code = cells[s]
-            if code == 0 or code > DEAD or control[(code - 1) >> 3] != player:
+            if code == 0 or code > DEAD or not mine[(code - 1) >> 3]:
                 continue
             kind = (code - 1) & 7
             for ray in RAYS[s]:
@@ -326,12 +437,19 @@ class Board:
                                     out.append(Move(s, t))
                             continue  # everybody may pass through the empty maze
                         if kind == REPORTER:
+                            if report == "all":  # kills every killable neighbour: no choice
+                                total += 1
+                                if out is not None:
+                                    out.append(Move(s, t))
+                                continue
                             victims = [
                                 v for v in ORTHOGONAL_NEIGHBOURS[t] if enemy[cells[v]]
                             ]
-                            total += 1 + len(victims)
+                            spare = report == "may" or not victims
+                            total += spare + len(victims)
                             if out is not None:
-                                out.append(Move(s, t))
+                                if spare:
+                                    out.append(Move(s, t))
                                 for v in victims:
                                     out.append(Move(s, t, victim=v))
                         else:
@@ -344,14 +462,17 @@ class Board:
                         empty_field = [q for q in FIELD if cells[q] == 0]
                         n_empty = len(empty_field)
                     if t == MAZE:
-                        total += self._maze_act(s, kind, target, enemy, empty_field, n_empty, out)
+                        total += self._maze_act(
+                            s, kind, target, provoke if kind == PROVOCATEUR else enemy,
+                            empty_field, n_empty, out,
+                        )
                     elif target > DEAD:
                         if kind == NECROMOBILE:
                             total += n_empty + 1
                             if out is not None:
                                 for p in sorted(empty_field + [s]):
                                     out.append(Move(s, t, place=p))
-                    elif enemy[target]:
+                    elif provoke[target] if kind == PROVOCATEUR else enemy[target]:
                         if kind == MILITANT or kind == CHIEF:
                             # The corpse goes to any empty field square; the piece's start
                             # square is empty now (unless it is the maze).
@@ -498,17 +619,31 @@ class Board:
         player = self._turn.player
         ruler_before = self._ruler()
         eventful = False  # a kill, a perished chief, or a change of control
+        taker = player  # the chief who takes what the move's kills take: his piece's holder
 
         def kill_chief(party: int) -> None:
-            # Whoever kills a chief takes every living piece of that chief's player.
+            # Whoever kills a chief takes every living piece that chief held.
             owner = control[party]
             for q in range(4):
                 if control[q] == owner:
-                    control[q] = player
+                    control[q] = taker
 
-        if not move.is_pass():
+        if move.is_pass():
+            if self._rules.skips is not None:
+                passes = list(self._passes)
+                if passes[player] < self._rules.skips:
+                    passes[player] += 1
+                    self._passes = tuple(passes)
+                else:  # his pass eliminates him, as if his chiefs had perished (skips=N)
+                    for c in range(4):
+                        if control[c] in (c, OUT + c) and self._rules.player_of(c) == player:
+                            self._perish(c)
+                    eventful = True
+                    self._settle()
+        else:
             s, t = move.piece, move.to
             code = cells[s]
+            taker = control[(code - 1) >> 3]
             kind = (code - 1) & 7
             target = cells[t]
             cells[s] = 0
@@ -541,6 +676,17 @@ class Board:
                     eventful = True
                     if (victim - 1) & 7 == CHIEF:
                         kill_chief((victim - 1) >> 3)
+                elif kind == REPORTER and self._rules.reporter == "all":
+                    # Every killable neighbour dies at once; each chief's death passes control
+                    # as a separate kill, in the order N, E, S, W.
+                    enemy = self._enemy_table(player)
+                    victims = [v for v in ORTHOGONAL_NEIGHBOURS[t] if enemy[cells[v]]]
+                    for v in victims:
+                        victim = cells[v]
+                        cells[v] = corpse_code((victim - 1) & 7)
+                        eventful = True
+                        if (victim - 1) & 7 == CHIEF:
+                            kill_chief((victim - 1) >> 3)
             eventful |= self._settle()
         active = self._active()
         if active:
@@ -548,10 +694,12 @@ class Board:
         self._quiet = 0 if eventful else self._quiet + 1
 
     def _settle(self) -> bool:
-        """After a move: surrounded chiefs perish, frozen parties go to a new ruler.
-        Returns whether any of that happened."""
+        """After a move: walled-in chiefs perish (or go out, ``come-back``), out chiefs no longer
+        walled in come back, frozen parties go to a new ruler. Returns whether a chief perished
+        or control changed (going out and coming back do not count, ``come-back``)."""
         cells = self._cells
         control = self._control
+        come_back = self._rules.come_back == "allowed"
         happened = False
         again = True
         while again:  # a chief who perishes is a corpse that may wall in another
@@ -562,21 +710,79 @@ class Board:
                 sq = cells.index(living_code(CHIEF, p))
                 if sq == MAZE:
                     continue
-                if all(cells[n] > DEAD for n in NEIGHBOURS[sq]) and not self._has_necromobile(p):
-                    cells[sq] = _CHIEF_CORPSE
-                    ruler = self._ruler()
-                    heir = FROZEN if ruler is None else ruler
+                if self._walled_in(p, sq):
+                    if come_back:  # he stays where he is, out, with the parties he holds
+                        for q in range(4):
+                            if control[q] == p:
+                                control[q] = OUT + p
+                    else:
+                        self._perish(p)
+                        happened = True
+                    again = True
+        if come_back:
+            for p in range(4):
+                if control[p] == OUT + p and not self._walled_in(p, cells.index(living_code(CHIEF, p))):
                     for q in range(4):
-                        if control[q] == p:
-                            control[q] = heir
-                    happened = again = True
-        ruler = self._ruler()
+                        if control[q] == OUT + p:
+                            control[q] = p
+        ruler = self._ruler_chief()
         if ruler is not None and FROZEN in control:
             for q in range(4):
                 if control[q] == FROZEN:
                     control[q] = ruler
             happened = True
         return happened
+
+    def _perish(self, p: int) -> None:
+        """Chief ``p`` dies where he stands; what he held goes to the ruler, or freezes."""
+        control = self._control
+        self._cells[self._cells.index(living_code(CHIEF, p))] = _CHIEF_CORPSE
+        ruler = self._ruler_chief()
+        heir = FROZEN if ruler is None else ruler
+        for q in range(4):
+            if control[q] == p or control[q] == OUT + p:
+                control[q] = heir
+
+    def _walled_in(self, p: int, sq: int) -> bool:
+        """Whether chief ``p`` on ``sq`` (not the maze) is walled in, by the ``walled-in`` mode."""
+        cells = self._cells
+        mode = self._rules.walled_in
+        if sq == MAZE:
+            return False
+        if mode == "own-necromobile":
+            return all(cells[n] > DEAD for n in NEIGHBOURS[sq]) and not self._has_necromobile(
+                self._rules.player_of(p))
+        if mode == "any-necromobile":
+            return all(cells[n] > DEAD for n in NEIGHBOURS[sq]) and not any(
+                living_code(NECROMOBILE, q) in cells for q in range(4))
+        if mode in ("strict", "loose"):
+            control = self._control
+            in_game = {self._rules.player_of(c) for c in range(4)
+                       if control[c] == c or control[c] == OUT + c}
+            if self._rules.players == "2x2" or len(in_game) <= 2:
+                mode = "throne-access"
+        if mode != "strict" and self._has_necromobile(self._rules.player_of(p)):
+            return False
+        seen = {sq}
+        todo = [sq]
+        while todo:
+            for n in NEIGHBOURS[todo.pop()]:
+                if n in seen:
+                    continue
+                c = cells[n]
+                if mode == "throne-access":
+                    if n == MAZE:
+                        return False  # the maze always counts as reached
+                    if c > DEAD:
+                        continue
+                else:  # strict, loose: the group of living pieces touches an empty square
+                    if c == 0:
+                        return False
+                    if c > DEAD:
+                        continue
+                seen.add(n)
+                todo.append(n)
+        return True
 
     def has_necromobile(self, player: Party | int) -> bool:
         """Whether ``player`` controls a living necromobile (a chief walled in by corpses then
@@ -586,7 +792,8 @@ class Board:
     def _has_necromobile(self, player: int) -> bool:
         control = self._control
         return any(
-            control[q] == player and living_code(NECROMOBILE, q) in self._cells for q in range(4)
+            self._player_of(control[q]) == player and living_code(NECROMOBILE, q) in self._cells
+            for q in range(4)
         )
 
     def pop(self) -> Move:
@@ -657,7 +864,7 @@ class Board:
             return f"no piece on {square_name(move.piece)}"
         if not piece.alive:
             return f"the piece on {square_name(move.piece)} is a corpse"
-        if self._control[piece.party] != self._turn.player:  # type: ignore[index]
+        if self._player_of(self._control[piece.party]) != self._turn.player:  # type: ignore[index]
             return f"{self.turn.title} does not control the {piece.party.title} {piece.kind.name.lower()} on {square_name(move.piece)}"  # type: ignore[union-attr]
         same_way = [m for m in self.generate_legal_moves(move.piece) if m.to == move.to]
         if not same_way:
