@@ -14,7 +14,7 @@ from typing import Sequence
 
 from .board import Board
 from .move import DjambiError
-from .notation import parse_game_code, parse_position
+from .notation import parse_game_code, parse_position, rules_field
 from .pieces import Party
 from .rules import Rules
 
@@ -34,7 +34,7 @@ def _position(text: str, rules_text: str | None = None) -> Board:
         board = parse_game_code(text).copy(stack=False)
     else:
         board = parse_position(text)
-    if rules is not None and board._rules_key() != Board(rules=rules)._rules_key():
+    if rules is not None and rules_field(board.rules) != rules_field(rules):
         raise DjambiError(f"the position's rules ({board.rules}) are not --rules {rules}")
     return board
 

@@ -442,8 +442,8 @@ class Board:
                                 if out is not None:
                                     out.append(Move(s, t))
                                 continue
-                            victims = [
-                                v for v in ORTHOGONAL_NEIGHBOURS[t] if enemy[cells[v]]
+                            victims = [  # never itself: under kill-own a vassal reporter is killable
+                                v for v in ORTHOGONAL_NEIGHBOURS[t] if enemy[cells[v]] and v != s
                             ]
                             spare = report == "may" or not victims
                             total += spare + len(victims)
@@ -783,6 +783,12 @@ class Board:
                 seen.add(n)
                 todo.append(n)
         return True
+
+    def is_walled_in(self, party: Party | int) -> bool:
+        """Whether ``party``'s living chief is walled in, by the rule set's ``walled-in`` mode
+        (``False`` if he is dead or in the maze)."""
+        sq = self.chief_square(party)
+        return sq is not None and self._walled_in(int(party), sq)
 
     def has_necromobile(self, player: Party | int) -> bool:
         """Whether ``player`` controls a living necromobile (a chief walled in by corpses then

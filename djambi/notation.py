@@ -238,7 +238,7 @@ def parse_position(text: str) -> Board:
         if ctl == HOSTAGE and party != Party.GREEN:
             raise bad(f"only Green can be the hostage party, not {party.title}")
     board = Board.from_parts(cells, control, Turn.regular(0), 0, draw, rules, passes)
-    active = board._active()
+    active = [int(p) for p in board.active_players]
     ruler = board.ruler
     if FROZEN in control and ruler is not None:
         raise bad(f"a party is frozen although {ruler.title} is in power: "
@@ -274,7 +274,7 @@ def parse_position(text: str) -> Board:
         if control[p] not in (p, OUT + p):
             continue
         sq = cells.index(Piece(Kind.CHIEF, Party(p)).code)
-        walled = board._walled_in(p, sq)
+        walled = board.is_walled_in(p)
         if control[p] == p and walled:
             if rules.walled_in == "own-necromobile":
                 raise bad(f"{Party(p).title}'s chief on {square_name(sq)} is walled in by corpses "
@@ -538,8 +538,7 @@ def parse_record(text: str) -> tuple[Board, dict[str, str]]:
     if rules_text is not None and start in _STARTS:
         start = f"{start}.{rules_text}"
     board = _read_start(start, bad)
-    if rules_text is not None and board._rules_key() != Board(
-            rules=_read_rules(rules_text, bad))._rules_key():
+    if rules_text is not None and rules_field(board.rules) != rules_field(_read_rules(rules_text, bad)):
         raise bad(f"header Rules {rules_text!r} is not the rule set of its start position "
                   f"({board.rules})")
     for (label, move_text), (_, player) in zip(moves, expected_players):

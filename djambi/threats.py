@@ -180,7 +180,7 @@ def scan(cells, control, sources: bool = False, rules=None) -> Scan:
                         continue  # passes through, never stops there
                     mob += 1
                     for v in ORTHOGONAL_NEIGHBOURS[t]:
-                        if tab[cells[v]]:
+                        if tab[cells[v]] and v != s:
                             kill[v] |= bit
                             if found is not None:
                                 found.setdefault(v, []).append(s)
@@ -312,7 +312,7 @@ def reach(board, square: Square) -> Reach:
                 moves.add(t)
                 if kind == REPORTER:
                     for v in ORTHOGONAL_NEIGHBOURS[t]:
-                        if tab[cells[v]]:
+                        if tab[cells[v]] and v != s:
                             kills.add(v)
                 continue
             if kind == REPORTER:
