@@ -503,3 +503,26 @@ def test_cli_bad_rules_exit_2_with_one_line(rules: str, message: str) -> None:
         result = run_cli(*command, "--rules", rules)
         assert result.returncode == 2
         assert len(result.stderr.strip().splitlines()) == 1 and message in result.stderr
+
+
+# ---------------------------------------------------------------------------- computer players
+AI_PLIES = {"random": 30, "easy": 16, "normal": 10, "hard": 3}
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES + ["reporter=all,come-back=allowed,provocateur-own=vassals,skips=1"])
+def test_every_level_plays_legal_moves_under_the_rules(name: str) -> None:
+    from djambi import ai
+
+    rules = Rules.parse(name)
+    for level in ai.LEVELS:
+        for seed in range(2 if level != "hard" else 1):
+            rnd = random.Random(seed)
+            board = Board(rules=rules)
+            for _ in range(4):  # a random opening, so the games differ
+                board.push(rnd.choice(board.generate_legal_moves()))
+            for ply in range(AI_PLIES[level]):
+                if board.is_game_over():
+                    break
+                move = ai.Search(board, level, seed * 100 + ply, max_nodes=150).run()
+                assert move in board.generate_legal_moves(), (level, board.code(), move)
+                board.push(move)
