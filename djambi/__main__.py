@@ -87,6 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = sub.add_parser("play", help="play moves from a position and print the resulting position")
     p.add_argument("code")
     p.add_argument("moves", nargs="*")
+    p.add_argument("--rules", help="a rule set: a preset name or name=value,…")
 
     p = sub.add_parser("tournament", help="play computer players against each other", add_help=False)
     p.add_argument("rest", nargs=argparse.REMAINDER)
@@ -124,7 +125,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             for move in board.generate_legal_moves():
                 print(board.move_text(move))
         elif args.command == "play":
-            board = _position(args.code)
+            board = _position(args.code, args.rules)
             for text in args.moves:
                 board.play(text)
             print(board.code())

@@ -49,11 +49,13 @@ ELIMINATED = "eliminated"  #: player is out of the game
 EXTRA_TURN = "extra_turn"  #: the next turn is an extra turn, played by player
 END = "end"  #: the game is over: player (the winner, or None for a draw), termination
 
-#: Every kind, in the order events of one move are listed.
+#: Every kind of the standard game, in the order events of one move are listed.
 KINDS: tuple[str, ...] = (
-    MOVE, PASS, KILL, PLACE, CORPSE, POWER_LOST, POWER, PERISH, SKIPS, OUT, BACK, ARMY, THAW,
-    ELIMINATED, EXTRA_TURN, END,
+    MOVE, PASS, KILL, PLACE, CORPSE, POWER_LOST, POWER, PERISH, ARMY, THAW, ELIMINATED,
+    EXTRA_TURN, END,
 )
+#: The kinds only rule options raise (``djambi.rules``); listed after ``PERISH``, in this order.
+OPTION_KINDS: tuple[str, ...] = (SKIPS, OUT, BACK)
 
 _SQUARE_FIELDS = ("square", "to", "via")
 
@@ -234,7 +236,7 @@ def describe_game(board: Board) -> list[tuple[Event, ...]]:
 
 
 __all__ = [
-    "Event", "describe_move", "describe_game", "piece_letter", "KINDS",
+    "Event", "describe_move", "describe_game", "piece_letter", "KINDS", "OPTION_KINDS",
     "MOVE", "PASS", "KILL", "PLACE", "CORPSE", "POWER", "POWER_LOST", "PERISH", "ARMY", "THAW",
     "ELIMINATED", "EXTRA_TURN", "END", "SKIPS", "OUT", "BACK",
 ]
