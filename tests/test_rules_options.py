@@ -132,6 +132,18 @@ def test_standard_rules_are_todays_game() -> None:
     assert Board().code().endswith(".rbyg.r.0")  # standard adds nothing
 
 
+@pytest.mark.parametrize("rules, counts", [
+    ("classic-online", [30, 1205, 49206]),
+    ("two-by-two", [60, 4820, 558722]),
+    ("bga", [889, 799993]),  # depth 3 is 727,876,667: minutes
+    ("reporter=all,walled-in=strict,come-back=allowed,skips=0", [30, 1205, 49206]),
+])
+def test_perft_from_the_start_per_rule_set(rules: str, counts: list[int]) -> None:
+    # The figures of docs/rules-options.md.
+    board = Board(rules=Rules.parse(rules))
+    assert [board.perft(depth) for depth in range(1, len(counts) + 1)] == counts
+
+
 # ---------------------------------------------------------------------------- kill-own (V§2)
 def test_kill_own_never_only_enemies() -> None:
     board = pos(CHIEFS + " D4=rM D5=rM D3=bM")
