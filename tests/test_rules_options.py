@@ -489,8 +489,23 @@ def test_random_games_stay_consistent_and_end(name: str) -> None:
 
 # ---------------------------------------------------------------------------- command line
 def run_cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "djambi", *args], capture_output=True, text=True,
-                          cwd=ROOT, timeout=120)
+    """``python -m djambi ARGS`` in a subprocess; inside Pyodide (no processes) the same entry
+    point in this process, with its output and exit status captured alike."""
+    if sys.platform != "emscripten":
+        return subprocess.run([sys.executable, "-m", "djambi", *args], capture_output=True,
+                              text=True, cwd=ROOT, timeout=120)
+    import contextlib
+    import io
+
+    from djambi.__main__ import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(list(args))
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else 1
+    return subprocess.CompletedProcess(list(args), code, out.getvalue(), err.getvalue())
 
 
 @pytest.mark.parametrize("rules, count", [("standard", "1205"), ("two-by-two", "4820"),
