@@ -50,10 +50,13 @@ def _describe(board: Board) -> str:
                      + ", ".join(p.title for p in board.parties_of(board.turn)))
     ruler = board.ruler
     lines.append(f"in power: {ruler.title if ruler is not None else 'nobody'}")
+    two_by_two = board.rules.players == "2x2"
     for party in Party:
         if board.is_frozen(party):
             lines.append(f"frozen: {party.title}")
-        elif not board.is_active(party) and board.hostage != party:
+        elif two_by_two and party >= 2 or board.is_out(party):
+            continue  # players are Red (One) and Blue (Two); out parties are listed below
+        elif not board.is_active(party) and board.hostage != party and board.controller(party) is not None:
             lines.append(f"eliminated: {party.title} (pieces with {board.controller(party).title})")
     if board.hostage is not None:
         lines.append(f"hostage: {board.hostage.title}")
