@@ -1,4 +1,5 @@
-"""The command line: ``python -m djambi perft|show|moves|play|tournament …``.
+"""The command line: ``python -m djambi perft|show|moves|play …`` (tournaments between the
+computer levels: ``python -m bench.tournament``).
 
 Positions are position texts (``P1.…``) or ``start`` / ``hostage``; ``--rules`` gives a rule
 set (a preset name or ``name=value,…``, ``docs/rules-options.md``). A bad argument exits with
@@ -92,14 +93,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("moves", nargs="*")
     p.add_argument("--rules", help="a rule set: a preset name or name=value,…")
 
-    p = sub.add_parser("tournament", help="play computer players against each other", add_help=False)
-    p.add_argument("rest", nargs=argparse.REMAINDER)
-
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["tournament"]:  # its own options: handed over whole
-        from .tournament import main as tournament_main
-
-        return tournament_main(argv[1:])
     args = parser.parse_args(argv)
     try:
         if args.command == "perft":

@@ -8,12 +8,10 @@ A party's control code (``Board.control_codes``) is the player who controls it (
 
 from __future__ import annotations
 
-from .pieces import DEAD, Kind, Party, Piece, living_code
+from .pieces import CHIEF, DEAD, NECROMOBILE, Party, Piece, living_code
 from .rules import Rules
 from .squares import MAZE, NEIGHBOURS, Square
 from .turns import Turn
-
-CHIEF, NECROMOBILE = int(Kind.CHIEF), int(Kind.NECROMOBILE)
 
 #: Control values for a party other than a player: frozen (its chief perished with nobody in
 #: power), or hostage (the idle fourth party of a three-player game).

@@ -294,8 +294,8 @@ def wait_for_release(page: Page, version: str) -> None:
 # The whole release-change walk (a half-deployed release refused, the next installed beside the
 # old one, a reload switching to it, the toast's Reload) is not here: in about one whole e2e run in
 # three, the reload that switches releases never finished loading (Playwright waited 60 s for the
-# page's "load"), a stall not found in the time there was (see the README, Hosting). The switch
-# itself is covered by test_a_new_release_restores_its_own_snapshot below.
+# page's "load"), a stall not found in the time there was (docs/development.md, Known problems).
+# The switch itself is covered by test_a_new_release_restores_its_own_snapshot below.
 
 
 # ---------------------------------------------------------------------------- returning players

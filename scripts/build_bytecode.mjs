@@ -39,8 +39,8 @@ const HOME = "/home/pyodide/"; // where PyScript writes the sources ([files] tar
 
 const sources = [];
 for (const pkg of PACKAGES) {
-  for (const name of fs.readdirSync(path.join(root, pkg)).sort()) {
-    if (name.endsWith(".py")) sources.push(`${pkg}/${name}`);
+  for (const name of fs.readdirSync(path.join(root, pkg), { recursive: true }).sort()) {
+    if (name.endsWith(".py")) sources.push(`${pkg}/${name.split(path.sep).join("/")}`); // subpackages too
   }
 }
 

@@ -75,7 +75,7 @@ for (const [file, length] of bundleHeader.files) {
   const target = HOME + file;
   py.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
   py.FS.writeFile(target, bytes);
-  if (!/^(djambi|app)\/[^/]+\.py$/.test(file)) continue; // our modules (not a wheel's)
+  if (!/^(djambi|app)\/.+\.py$/.test(file)) continue; // our modules, subpackages too (not a wheel's)
   const module = file.replace(/\.py$/, "").replace(/\/__init__$/, "").replaceAll("/", ".");
   if (!PAGE_IMPORT.test(bytes.toString("utf8")) && !module.endsWith("__main__")) pure.push(module);
 }

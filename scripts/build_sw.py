@@ -157,7 +157,7 @@ def _tree_file(name: str) -> bool:
     """A bundle entry that is a copy of a tree's file (our sources, the catalogs), not bytecode
     or a wheel's file."""
     path = PurePosixPath(name)
-    return (len(path.parts) == 2 and path.parts[0] in PACKAGES and path.suffix == ".py") or path.match(CATALOGS)
+    return (path.parts[0] in PACKAGES and path.suffix == ".py") or path.match(CATALOGS)
 
 
 def refresh_bundle(root: Path = ROOT, write: bool = True) -> bool:
@@ -183,8 +183,8 @@ def refresh_bundle(root: Path = ROOT, write: bool = True) -> bool:
         return False
     kept = [(name, blob) for name, blob in entries if not _tree_file(name)]
     catalogs = [(_rel(Path(root), p), p.read_bytes()) for p in sorted(Path(root).glob(CATALOGS))]
-    sources = [(f"{package}/{p.name}", p.read_bytes())
-               for package in PACKAGES for p in sorted((Path(root) / package).glob("*.py"))]
+    sources = [(_rel(Path(root), p), p.read_bytes())
+               for package in PACKAGES for p in sorted((Path(root) / package).rglob("*.py"))]
     fresh = _bundle_bytes(cache_tag, kept + catalogs + sources)
     if fresh == data:
         return False

@@ -1,4 +1,4 @@
-"""Tournaments between AI levels: ``python -m djambi tournament --games N --players a,b,c,d``.
+"""Tournaments between AI levels: ``python -m bench.tournament --games N --players a,b,c,d``.
 
 Four names: a four-player game; three names: a three-player game with Green as the hostage. Seats
 rotate between games (game g puts the name listed i-th in seat (i + g) mod n), so over a multiple
@@ -22,23 +22,21 @@ import sys
 import time
 from typing import Callable, Sequence
 
-from .ai import EXPERIMENTAL_LEVELS, LEVELS, Search
-from .board import Board
-from .move import Move
+from bench.ai_experiments import EXPERIMENTAL_LEVELS, ExperimentalSearch
+from djambi.ai import LEVELS
+from djambi.board import Board
+from djambi.move import Move
 
 DEFAULT_MAX_PLIES = 3000
 
-#: Players other than the AI levels, by name: ``f(board, seed) -> Move``. The engine seats none
-#: itself; the command line fills in the yardsticks of ``bench/`` (``peer``, ``killer``) when that
-#: package is importable (``bench.peer.register``).
+#: Players other than the AI levels, by name: ``f(board, seed) -> Move``. The command line fills
+#: in the yardsticks of ``bench.peer`` (``peer``, ``killer``: ``bench.peer.register``).
 EXTRA_PLAYERS: dict[str, Callable[[Board, int], Move]] = {}
 
 
 def _load_extra_players() -> None:
-    try:
-        from bench.peer import register  # type: ignore[import-not-found]
-    except ImportError:
-        return
+    from bench.peer import register
+
     register()
 
 
@@ -80,7 +78,7 @@ def play_game(seats: Sequence[str], seed: int, max_plies: int = DEFAULT_MAX_PLIE
         t0 = time.perf_counter()
         move_seed = seed * 100003 + ply
         extra = EXTRA_PLAYERS.get(level)
-        move = extra(board, move_seed) if extra is not None else Search(board, level, move_seed).run()
+        move = extra(board, move_seed) if extra is not None else ExperimentalSearch(board, level, move_seed).run()
         spent = timing.setdefault(level, [0.0, 0])
         spent[0] += time.perf_counter() - t0
         spent[1] += 1
@@ -165,7 +163,7 @@ def run(players: Sequence[str], games: int, seed: int, jobs: int = 1,
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m djambi tournament",
+        prog="python -m bench.tournament",
         description=(
             "Play games between AI levels and report each level's wins. Four names: a four-player "
             "game; three: a three-player game, Green held hostage. Seats rotate between games so "
@@ -217,4 +215,6 @@ __all__ = ["main", "run", "play_game", "seating", "wilson", "EXTRA_PLAYERS", "pl
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    from bench.tournament import main as _main  # the module itself, not __main__: what peer.register fills
+
+    raise SystemExit(_main(sys.argv[1:]))
