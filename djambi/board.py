@@ -594,8 +594,23 @@ class Board(Queries):
 
     @property
     def control_view(self) -> list[int]:
-        """Who controls each party, as the board holds it (read only: ``control_codes`` copies)."""
+        """Who controls each party, as the board holds it (read only: ``control_codes`` copies).
+        In a two-by-two game (``players=2x2``), a copy naming each party's player (0 One,
+        1 Two) instead of the chief who holds it, so that a search reads players as in the
+        other games."""
+        if self._rules.players == "2x2":
+            return [c & 1 if c < 4 else c for c in self._control]
         return self._control
+
+    def enemy_table(self, player: int, provoke: bool = False) -> list[bool]:
+        """table[code]: whether ``player`` may kill (``provoke``: move with a provocateur) a
+        living piece with this cell code, by the rule set (his enemies; some of his own pieces
+        under ``kill-own`` and ``provocateur-own``)."""
+        return self._enemy_table(player, provoke)
+
+    def mine_table(self, player: int) -> list[bool]:
+        """mine[party]: whether ``player`` moves that party's living pieces."""
+        return self._mine(player)
 
     @property
     def player_to_move(self) -> int:

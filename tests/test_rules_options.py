@@ -553,3 +553,32 @@ def test_every_level_plays_legal_moves_under_the_rules(name: str) -> None:
                 move = ai.Search(board, level, seed * 100 + ply, max_nodes=150).run()
                 assert move in board.generate_legal_moves(), (level, board.code(), move)
                 board.push(move)
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES + [
+    "reporter=all,kill-own=vassals,provocateur-own=vassals",
+    "reporter=must,kill-own=except-chief",
+    "players=2x2,reporter=all,kill-own=except-chief,provocateur-own=vassals",
+])
+def test_the_search_generates_only_legal_moves_under_the_rules(name: str) -> None:
+    # The search's own move generator (few corpse placements per kill) and its narrowed
+    # quiescence moves: every one a legal move of the rule set.
+    from djambi.ai import candidate_moves
+    from djambi.ai.movegen import _Gen, _narrow
+
+    rules = Rules.parse(name)
+    for seed in range(2):
+        rnd = random.Random(seed)
+        board = Board(rules=rules)
+        while not board.is_game_over() and len(board.move_stack) < 150:
+            moves = board.generate_legal_moves()
+            legal = set(moves)
+            candidates = candidate_moves(board)
+            assert set(candidates) <= legal, board.code()
+            # … and every piece-destination of the rule set (its pieces all, in two-by-two).
+            assert {(m.piece, m.to) for m in candidates} == {(m.piece, m.to) for m in moves}
+            assert set(candidate_moves(board, quiet=False)) <= legal, board.code()
+            gen = _Gen(board)
+            narrowed = _narrow(gen.enemy, board.control_view, board.player_to_move)
+            assert set(gen.moves(False, victims=narrowed)) <= legal, board.code()
+            board.push(rnd.choice(moves))
