@@ -134,6 +134,8 @@ def page() -> str:
         parts.append(f'<section id="djambi-{size}"><h2>Djambi at {size} px (Red Blue Yellow Green, '
                      f'light/dark; corpses), colour | greyscale</h2>')
         parts.append(djambi_table(size) + f'<span class="grey">{djambi_table(size)}</span></section>')
+    parts.append('<section id="djambi-letters"><h2>Djambi, "Pieces: letters", at 40 px</h2>'
+                 f'<span class="pieces-letters">{djambi_table(40)}</span></section>')
     for size in (40, 30):
         parts.append(f'<section id="camblam-{size}"><h2>Camblam at {size} px (white, black on light/dark), '
                      f'colour | greyscale</h2>')

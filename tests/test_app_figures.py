@@ -23,6 +23,20 @@ def test_every_djambi_kind_has_a_living_figure_and_a_corpse():
         assert {f"k-{kind.letter}", f"d-{kind.letter}", f"f-{kind.letter}"} <= set(symbols)
 
 
+def test_every_djambi_piece_has_both_looks_figure_and_letter():
+    symbols = figures.symbol_texts()
+    for kind in Kind:
+        for ident in (f"k-{kind.letter}", f"d-{kind.letter}"):
+            groups = [g.get("class") for g in _parse(symbols[ident])]
+            assert groups == ["pv-f", "pv-l"], ident
+            letter = _parse(symbols[ident]).find(f".//{{{SVG}}}text")
+            assert letter.text == kind.letter
+    # The figure shows unless an ancestor asks for the letters.
+    assert ".pv-f { display: var(--fig, inline); }" in figures.FIGURE_CSS
+    assert ".pv-l { display: var(--let, none); }" in figures.FIGURE_CSS
+    assert ".pieces-letters { --fig: none; --let: inline; }" in figures.FIGURE_CSS
+
+
 def test_every_camblam_piece_of_the_rulings_has_a_figure():
     symbols = figures.symbol_texts()
     # Rulings §1: K Q R B N C A H P.

@@ -95,19 +95,54 @@ DJAMBI_IDS = {kind: (f"k-{kind.letter}", f"d-{kind.letter}") for kind in Kind}
 #: How a corpse lies: its figure without the plinth, toppled to the right, resting on the floor.
 _TOPPLE = 'transform="translate(0 12) rotate(90 50 50)"'
 
+#: The other look ("Pieces: letters" in the settings): each kind's letter in a shape of its own,
+#: a corpse as a tombstone with the letter.
+LETTER_SHAPES = {
+    # Chief: a large disc with a crown of three points.
+    Kind.CHIEF: '<path class="pf" d="M22 30 L32 12 L42 26 L50 8 L58 26 L68 12 L78 30 Z"/>'
+                '<circle class="pf" cx="50" cy="56" r="36"/>',
+    # Assassin: a diamond.
+    Kind.ASSASSIN: '<path class="pf" d="M50 6 L92 50 L50 94 L8 50 Z"/>',
+    # Reporter: a square with a folded corner (a newspaper).
+    Kind.REPORTER: '<path class="pf" d="M14 14 H72 L86 28 V86 H14 Z"/>',
+    # Provocateur: a hexagon.
+    Kind.PROVOCATEUR: '<path class="pf" d="M50 6 L89 28 V72 L50 94 L11 72 V28 Z"/>',
+    # Necromobile: a shield.
+    Kind.NECROMOBILE: '<path class="pf" d="M14 12 H86 V50 C86 74 68 88 50 95 C32 88 14 74 14 50 Z"/>',
+    # Militant: a smaller disc.
+    Kind.MILITANT: '<circle class="pf" cx="50" cy="50" r="33"/>',
+}
+
+
+def _letter(kind: Kind) -> str:
+    size = 40 if kind == Kind.MILITANT else 46
+    y = 58 if kind == Kind.CHIEF else 53
+    return (f'<text x="50" y="{y}" text-anchor="middle" dominant-baseline="central" class="pl" '
+            f'font-size="{size}">{kind.letter}</text>')
+
+
+def _tomb(kind: Kind) -> str:
+    return ('<path class="tomb" d="M20 92 V40 C20 18 34 8 50 8 C66 8 80 18 80 40 V92 Z"/>'
+            '<path class="tomb-x" d="M50 16 V34 M42 23 H58"/>'
+            f'<text x="50" y="64" text-anchor="middle" dominant-baseline="central" class="tl">{kind.letter}</text>')
+
 
 def djambi_symbols() -> str:
-    """The ``<symbol>``s of the six Djambi figures (``k-C`` …), their corpses (``d-C`` …), and
-    what they are made of: each kind's drawing (``f-C`` …) and the party marks (``pm``); to go
-    inside a ``<defs>``."""
+    """The ``<symbol>``s of the six Djambi pieces (``k-C`` …) and their corpses (``d-C`` …), each
+    holding both looks: the figure (group ``pv-f``) and the letter (group ``pv-l``), one shown as
+    ``--fig`` / ``--let`` say (``FIGURE_CSS``: the class ``pieces-letters`` on an ancestor picks the
+    letters); and what the figures are made of: each kind's drawing (``f-C`` …) and the party marks
+    (``pm``). To go inside a ``<defs>``."""
     out = [_MARKS]
     for kind, drawing in DJAMBI.items():
         living, dead = DJAMBI_IDS[kind]
         out.append(f'<symbol id="f-{kind.letter}" viewBox="0 0 100 100">{drawing}</symbol>')
         use = f'href="#f-{kind.letter}" width="100" height="100"'
-        out.append(f'<symbol id="{living}" viewBox="0 0 100 100">{_PLINTH}'
-                   f'<use href="#pm" width="100" height="100"/><use {use}/></symbol>')
-        out.append(f'<symbol id="{dead}" viewBox="0 0 100 100"><use class="fx" {use} {_TOPPLE}/></symbol>')
+        out.append(f'<symbol id="{living}" viewBox="0 0 100 100"><g class="pv-f">{_PLINTH}'
+                   f'<use href="#pm" width="100" height="100"/><use {use}/></g>'
+                   f'<g class="pv-l">{LETTER_SHAPES[kind]}{_letter(kind)}</g></symbol>')
+        out.append(f'<symbol id="{dead}" viewBox="0 0 100 100"><g class="pv-f"><use class="fx" {use} {_TOPPLE}/>'
+                   f'</g><g class="pv-l">{_tomb(kind)}</g></symbol>')
     return "".join(out)
 
 
@@ -209,6 +244,14 @@ FIGURE_CSS = """\
 .pc-b { --pf: var(--blue, #1f63c9); --pt: #fff; --mb: inline; }
 .pc-y { --pf: var(--yellow, #f0c020); --pt: #1b1b1b; --my: inline; }
 .pc-g { --pf: var(--green, #2b8a3e); --pt: #fff; --mg: inline; }
+.pv-f { display: var(--fig, inline); }
+.pv-l { display: var(--let, none); }
+.pieces-letters { --fig: none; --let: inline; }
+.pf { fill: var(--pf); stroke: #1b1b1b; stroke-width: 3.5; }
+.pl { fill: var(--pt); font-weight: 800; font-family: system-ui, Arial, sans-serif; }
+.tomb { fill: var(--corpse, #9a968f); stroke: #2d2b28; stroke-width: 3.5; }
+.tomb-x { stroke: #2d2b28; stroke-width: 5; stroke-linecap: round; fill: none; }
+.tl { fill: #2d2b28; font-size: 40px; font-weight: 800; font-family: system-ui, Arial, sans-serif; }
 .cb-w { --pf: #f6f1e6; --pt: #1b1b1b; --po: #1b1b1b; }
 .cb-b { --pf: #2a2622; --pt: #eee6d6; --po: #0d0c0b; }
 """
@@ -227,5 +270,5 @@ def symbol_texts() -> dict[str, str]:
             for m in re.finditer(r'<symbol id="([^"]+)".*?</symbol>', all_symbols())}
 
 
-__all__ = ["DJAMBI", "DJAMBI_IDS", "CAMBLAM", "CAMBLAM_NAMES", "FIGURE_CSS", "djambi_symbols",
+__all__ = ["DJAMBI", "DJAMBI_IDS", "LETTER_SHAPES", "CAMBLAM", "CAMBLAM_NAMES", "FIGURE_CSS", "djambi_symbols",
            "camblam_symbols", "all_symbols", "symbol_texts"]
