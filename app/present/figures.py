@@ -199,7 +199,7 @@ CAMBLAM = {
     # Archer: a drawn bow with its string and an arrow.
     "A": (
         '<path class="fo" d="M30 12L18 50L30 88"/>'
-        '<path class="fb" d="M26 6Q94 50 26 94L24 84Q76 50 24 16Z"/>'
+        '<path class="fb" d="M26 5Q98 50 26 95L22 83Q74 50 22 17Z"/>'
         '<path class="fo" d="M18 50H80"/>'
         '<path class="fb" d="M94 50L76 40V60Z"/>'
         '<path class="fb" d="M18 50L8 42V58Z"/>'
@@ -223,16 +223,21 @@ CAMBLAM_NAMES = {"K": "king", "Q": "queen", "R": "rook", "B": "bishop", "N": "kn
                  "C": "catapult", "A": "archer", "H": "prince", "P": "pawn"}
 
 
+#: The standing pieces are drawn slim and shown 15 % wider, so that they stay bold at 30 px.
+_WIDEN = '<g transform="matrix(1.15 0 0 1 -7.5 0)">{}</g>'
+
+
 def camblam_symbols() -> str:
     """The ``<symbol>``s of the nine Camblam figures (``c-K`` …), to go inside a ``<defs>``."""
-    return "".join(f'<symbol id="c-{letter}" viewBox="0 0 100 100">{drawing}</symbol>'
+    return "".join(f'<symbol id="c-{letter}" viewBox="0 0 100 100">'
+                   f'{drawing if letter in "CA" else _WIDEN.format(drawing)}</symbol>'
                    for letter, drawing in CAMBLAM.items())
 
 
 # ---------------------------------------------------------------------------- colours
 #: The rules the figures need (the page's stylesheet holds them; the preview page too).
 FIGURE_CSS = """\
-.fb { fill: var(--pf, #ccc); stroke: var(--po, #1b1b1b); stroke-width: 4; stroke-linejoin: round; }
+.fb { fill: var(--pf, #ccc); stroke: var(--po, #1b1b1b); stroke-width: var(--sw, 4); stroke-linejoin: round; }
 .fa { fill: var(--pt, #fff); stroke: var(--po, #1b1b1b); stroke-width: 2.5; stroke-linejoin: round; }
 .fd { fill: none; stroke: var(--pt, #fff); stroke-width: 4; stroke-linecap: round; stroke-linejoin: round; }
 .fw { fill: #fff; stroke: var(--po, #1b1b1b); stroke-width: 2.5; }
@@ -252,8 +257,8 @@ FIGURE_CSS = """\
 .tomb { fill: var(--corpse, #9a968f); stroke: #2d2b28; stroke-width: 3.5; }
 .tomb-x { stroke: #2d2b28; stroke-width: 5; stroke-linecap: round; fill: none; }
 .tl { fill: #2d2b28; font-size: 40px; font-weight: 800; font-family: system-ui, Arial, sans-serif; }
-.cb-w { --pf: #f6f1e6; --pt: #1b1b1b; --po: #1b1b1b; }
-.cb-b { --pf: #2a2622; --pt: #eee6d6; --po: #0d0c0b; }
+.cb-w { --pf: #f6f1e6; --pt: #1b1b1b; --po: #1b1b1b; --sw: 4.5; }
+.cb-b { --pf: #2a2622; --pt: #eee6d6; --po: #0d0c0b; --sw: 4.5; }
 """
 
 
