@@ -82,7 +82,7 @@ DJAMBI = {
     ),
     # Militant: a round helmet with a brim, and a spear behind it.
     Kind.MILITANT: (
-        '<path class="fb" d="M70 6L77 20L73 22V50H67V22L63 20Z"/>'
+        '<path class="fb" d="M70 2L78 17L73.5 19V50H66.5V19L62 17Z"/>'
         '<path class="fb" d="M22 62Q22 30 50 30Q78 30 78 62Z"/>'
         '<path class="fb" d="M12 62H88Q90 68 84 70H16Q10 68 12 62Z"/>'
         '<path class="fd" d="M36 54Q38 40 50 38"/>'
@@ -92,8 +92,8 @@ DJAMBI = {
 #: The symbols' ids: living ``k-`` and dead ``d-`` followed by the kind's letter.
 DJAMBI_IDS = {kind: (f"k-{kind.letter}", f"d-{kind.letter}") for kind in Kind}
 
-#: How a corpse lies: its figure without the plinth, toppled to the right, resting on the floor.
-_TOPPLE = 'transform="translate(0 12) rotate(90 50 50)"'
+#: How a corpse lies: its figure without the plinth, toppled to the right, a little smaller.
+_TOPPLE = 'transform="translate(50 57) scale(.84) rotate(90) translate(-50 -42)"'
 
 #: The other look ("Pieces: letters" in the settings): each kind's letter in a shape of its own,
 #: a corpse as a tombstone with the letter.
