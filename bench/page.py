@@ -534,7 +534,9 @@ import djambi
 t1 = time.perf_counter()
 import djambi.ai
 t2 = time.perf_counter()
-from app import render, session, ui
+from app.present import render
+from app.state import session
+from app.present import taps
 t3 = time.perf_counter()
 game = session.new_game()
 svg = render.board_svg()
@@ -543,7 +545,7 @@ t4 = time.perf_counter()
 json.dumps({"compiling the sources of djambi/ and app/": (ts - tc) * 1000,
             "stdlib modules they use (dataclasses, enum, typing, re, random, argparse, asyncio…)": (t0 - ts) * 1000,
             "import djambi": (t1 - t0) * 1000, "import djambi.ai": (t2 - t1) * 1000,
-            "import app.render, session, ui": (t3 - t2) * 1000,
+            "import app.present.render, app.state.session, app.present.taps": (t3 - t2) * 1000,
             "new game, board SVG and square views": (t4 - t3) * 1000})
 `));
 }

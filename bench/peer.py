@@ -44,9 +44,9 @@ import random
 from djambi.ai import random_move
 from djambi.board import DEAD, Board
 from djambi.move import Move
+from djambi.pieces import ASSASSIN, CHIEF, MILITANT, NECROMOBILE, PROVOCATEUR, REPORTER
 from djambi.squares import FIELD, MAZE, NEIGHBOURS, ORTHOGONAL_NEIGHBOURS, RAYS
 
-CHIEF, ASSASSIN, REPORTER, PROVOCATEUR, NECROMOBILE, MILITANT = range(6)
 
 #: Value of a living piece by kind (chief, assassin, reporter, provocateur, necromobile, militant).
 VALUES = (300, 15, 18, 10, 10, 5)
@@ -300,8 +300,8 @@ def killer_move(board: Board, seed: int) -> Move:
 
 
 def register() -> None:
-    """Seat ``peer`` and ``killer`` in ``djambi.tournament``."""
-    from djambi import tournament
+    """Seat ``peer`` and ``killer`` in ``bench.tournament``."""
+    from bench import tournament
 
     tournament.EXTRA_PLAYERS["peer"] = choose_move
     tournament.EXTRA_PLAYERS["killer"] = killer_move

@@ -142,7 +142,7 @@ def engine_files() -> list[str]:
 
 
 def app_files() -> list[str]:
-    return sorted(str(p.relative_to(ROOT)) for p in (ROOT / "app").glob("*.py"))
+    return sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "app").rglob("*.py") if "__pycache__" not in p.parts)
 
 
 def tap_squares(position: str) -> list[str]:

@@ -1,4 +1,5 @@
-"""The command line: ``python -m djambi perft|show|moves|play|tournament …``.
+"""The command line: ``python -m djambi perft|show|moves|play …`` (tournaments between the
+computer levels: ``python -m bench.tournament``).
 
 Positions are position texts (``P1.…``) or ``start`` / ``hostage``; a bad argument exits with
 status 2 and a one-line message on stderr.
@@ -74,14 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("code")
     p.add_argument("moves", nargs="*")
 
-    p = sub.add_parser("tournament", help="play computer players against each other", add_help=False)
-    p.add_argument("rest", nargs=argparse.REMAINDER)
-
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["tournament"]:  # its own options: handed over whole
-        from .tournament import main as tournament_main
-
-        return tournament_main(argv[1:])
     args = parser.parse_args(argv)
     try:
         if args.command == "perft":

@@ -13,8 +13,10 @@ from enum import Enum
 from typing import Iterable, Iterator
 
 from .move import IllegalMoveError, Move
-from .pieces import DEAD, Kind, Party, Piece, corpse_code, living_code
-from .squares import FIELD, MAZE, NEIGHBOURS, ORTHOGONAL_NEIGHBOURS, RAYS, Square, square_name
+from .pieces import (ASSASSIN, CHIEF, DEAD, MILITANT, NECROMOBILE, PROVOCATEUR, REPORTER, Kind, Party,
+                     Piece, corpse_code, living_code)
+from .squares import (FIELD, LINES, MAZE, NEIGHBOURS, ORTHOGONAL_NEIGHBOURS, Square, maze_exits,
+                      square_name)
 from .turns import Turn, next_turn
 
 #: Control values for a party other than a player: frozen (its chief perished with nobody in
@@ -25,7 +27,6 @@ HOSTAGE = 5
 #: Turns with no kill and no change of control after which the game is drawn (rulings §7).
 DRAW_TURNS = 120
 
-CHIEF, ASSASSIN, REPORTER, PROVOCATEUR, NECROMOBILE, MILITANT = range(6)
 _CHIEF_CORPSE = corpse_code(CHIEF)
 
 _START_LAYOUT: dict[str, tuple[str, ...]] = {
@@ -311,12 +312,8 @@ class Board:
             if code == 0 or code > DEAD or control[(code - 1) >> 3] != player:
                 continue
             kind = (code - 1) & 7
-            for ray in RAYS[s]:
-                steps = 0
+            for ray in LINES[kind][s]:
                 for t in ray:
-                    steps += 1
-                    if kind == MILITANT and steps > 2:
-                        break
                     target = cells[t]
                     if target == 0:
                         if t == MAZE:
@@ -403,7 +400,7 @@ class Board:
                 return 0
         else:
             return 0  # militants may not kill the chief in the maze; reporters act from beside
-        exits = self._exits(s, kind)
+        exits = maze_exits(self._cells, s, kind)
         if kind == ASSASSIN:
             if out is not None:
                 for x in exits:
@@ -418,20 +415,6 @@ class Board:
                     if p != x:
                         out.append(Move(s, MAZE, place=p, exit=x))
         return len(exits) * n_empty
-
-    def _exits(self, s: int, kind: int) -> list[int]:
-        """Exit squares out of the maze for a piece that came from ``s`` (empty now)."""
-        cells = self._cells
-        exits = []
-        for ray in RAYS[MAZE]:
-            for t in ray:
-                if cells[t] != 0 and t != s:
-                    break
-                if t == s and kind == ASSASSIN:
-                    continue  # the assassin passes over his start square, which takes the corpse
-                exits.append(t)
-        exits.sort()
-        return exits
 
     def _over(self) -> bool:
         """The game is over for a reason that needs no move generation."""
@@ -623,6 +606,43 @@ class Board:
         if self._over():
             return True
         return self._walk(self._turn.player, None) == 0 and not self._others_can_move()
+
+    # ------------------------------------------------------------------ for searches
+    # Views without copies and the one write a search needs (``djambi.ai``): ``cells`` and
+    # ``control_codes`` copy, these do not, so never write into what they return. The lines a
+    # piece walks: ``squares.LINES``; the ways out of the maze: ``squares.maze_exits``.
+    @property
+    def cells_view(self) -> list[int]:
+        """The 81 piece codes as the board holds them (read only: ``cells`` is the copy)."""
+        return self._cells
+
+    @property
+    def control_view(self) -> list[int]:
+        """Who controls each party, as the board holds it (read only: ``control_codes`` copies)."""
+        return self._control
+
+    @property
+    def player_to_move(self) -> int:
+        """The player to move, as an int (``turn`` gives the ``Party``)."""
+        return self._turn.player
+
+    @property
+    def ply(self) -> int:
+        """How many moves the move stack holds (``len(move_stack)`` without the list)."""
+        return len(self._stack)
+
+    #: The player in power as an int (``ruler`` gives the ``Party``), or ``None``.
+    ruler_index = _ruler
+    #: Players still in the game as ints, in seat order (``active_players`` gives Parties).
+    active_indices = _active
+    #: Whether the game is over for a reason that needs no move generation (one player or none
+    #: left, a draw agreed, the 120-turn rule): ``is_game_over`` without the walk.
+    is_decided = _over
+
+    def set_turn(self, turn: Turn) -> None:
+        """Give the move to ``turn`` (a search asking what a player could do were it his move);
+        ``push`` records it and ``pop`` restores it like any other state."""
+        self._turn = turn
 
     # ------------------------------------------------------------------ text
     def is_kill(self, move: Move) -> bool:

@@ -69,6 +69,11 @@ class Kind(IntEnum):
         return f"Kind.{self.name}"
 
 
+#: The kinds as plain ints, for the engine's inner loops (which get a kind from a cell code by
+#: arithmetic): ``CHIEF == Kind.CHIEF``.
+CHIEF, ASSASSIN, REPORTER, PROVOCATEUR, NECROMOBILE, MILITANT = (int(kind) for kind in Kind)
+
+
 #: How many pieces of each kind a party has.
 PARTY_SIZE: dict[Kind, int] = {
     Kind.CHIEF: 1, Kind.ASSASSIN: 1, Kind.REPORTER: 1,

@@ -7,6 +7,10 @@ Every name ``A1`` … ``I9`` is also a module constant (``from djambi.squares im
 
 from __future__ import annotations
 
+from typing import Sequence
+
+from .pieces import ASSASSIN, MILITANT, Kind
+
 Square = int
 
 COLUMNS = "ABCDEFGHI"
@@ -79,10 +83,47 @@ ORTHOGONAL_NEIGHBOURS: tuple[tuple[Square, ...], ...] = tuple(
     for sq in SQUARES
 )
 
+#: RAYS cut to a militant's reach (two squares).
+_SHORT_RAYS = tuple(tuple(ray[:2] for ray in rays) for rays in RAYS)
+
+
+#: LINES[kind][sq]: the lines a piece of ``kind`` on ``sq`` moves along (``lines_of``), a table
+#: for the engine's inner loops.
+LINES: tuple[tuple[tuple[tuple[Square, ...], ...], ...], ...] = tuple(
+    _SHORT_RAYS if kind == MILITANT else RAYS for kind in Kind
+)
+
+
+def lines_of(s: Square, kind: int) -> tuple[tuple[Square, ...], ...]:
+    """The lines a piece of ``kind`` on ``s`` moves along: per direction, the squares outward
+    from ``s`` in the engine's order (a militant's end two squares out). Every walk of the
+    engine goes along these (the move generator, the threat scan, the computer players; the
+    inner loops read ``LINES[kind][s]``) and stops at the first occupied square, the one a
+    piece may act on; the empty maze is passed over (only a chief may stop on it)."""
+    return LINES[kind][s]
+
+
+def maze_exits(cells: Sequence[int], s: Square, kind: int) -> list[Square]:
+    """The squares out of the maze for a piece of ``kind`` that came from ``s`` (empty now) and
+    acted on what holds the maze (rulings §4), in square order: along the maze's lines over
+    empty squares. An assassin passes over his start square (which takes the corpse) but may
+    not stop there."""
+    exits = []
+    for ray in RAYS[MAZE]:
+        for t in ray:
+            if cells[t] != 0 and t != s:
+                break
+            if t == s and kind == ASSASSIN:
+                continue
+            exits.append(t)
+    exits.sort()
+    return exits
+
+
 globals().update(_BY_NAME)
 
 __all__ = [
     "Square", "COLUMNS", "SQUARES", "MAZE", "FIELD", "SQUARE_NAMES", "DIRECTIONS",
     "square", "column_of", "row_of", "square_name", "parse_square",
-    "RAYS", "NEIGHBOURS", "ORTHOGONAL_NEIGHBOURS", *SQUARE_NAMES,
+    "RAYS", "NEIGHBOURS", "ORTHOGONAL_NEIGHBOURS", "LINES", "lines_of", "maze_exits", *SQUARE_NAMES,
 ]

@@ -20,14 +20,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .pieces import DEAD
-from .squares import MAZE, ORTHOGONAL_NEIGHBOURS, RAYS, Square
+from .pieces import CHIEF, DEAD, MILITANT, NECROMOBILE, PROVOCATEUR, REPORTER
 
-CHIEF, ASSASSIN, REPORTER, PROVOCATEUR, NECROMOBILE, MILITANT = range(6)
+from .squares import LINES, MAZE, ORTHOGONAL_NEIGHBOURS, Square, maze_exits
+
 _FROZEN = 4
-
-#: RAYS cut to a militant's reach (two squares).
-_RAYS2 = tuple(tuple(ray[:2] for ray in rays) for rays in RAYS)
 
 _TABLES: dict[tuple[int, ...], list[list[bool]]] = {}
 
@@ -49,18 +46,6 @@ def enemy_tables(control) -> list[list[bool]]:
             _TABLES.clear()
         _TABLES[key] = tables
     return tables
-
-
-def _has_exit(cells, s: int, kind: int) -> bool:
-    """Whether a piece that came from ``s`` and acted on the maze can leave it (rulings §4)."""
-    for ray in RAYS[MAZE]:
-        for t in ray:
-            if cells[t] != 0 and t != s:
-                break
-            if t == s and kind == ASSASSIN:
-                continue  # he passes over his start square but may not stop there
-            return True
-    return False
 
 
 class Scan:
@@ -107,7 +92,7 @@ def scan(cells, control, sources: bool = False) -> Scan:
         bit = 1 << a
         mob = 0
         if kind == MILITANT:
-            for ray in _RAYS2[s]:
+            for ray in LINES[kind][s]:
                 for t in ray:
                     target = cells[t]
                     if target == 0:
@@ -119,7 +104,7 @@ def scan(cells, control, sources: bool = False) -> Scan:
                             found.setdefault(t, []).append(s)
                     break
         elif kind == REPORTER:
-            for ray in RAYS[s]:
+            for ray in LINES[kind][s]:
                 for t in ray:
                     if cells[t]:
                         break
@@ -132,7 +117,7 @@ def scan(cells, control, sources: bool = False) -> Scan:
                             if found is not None:
                                 found.setdefault(v, []).append(s)
         elif kind == NECROMOBILE:
-            for ray in RAYS[s]:
+            for ray in LINES[kind][s]:
                 for t in ray:
                     target = cells[t]
                     if target == 0:
@@ -142,14 +127,14 @@ def scan(cells, control, sources: bool = False) -> Scan:
                         mob += 1
                     break
         else:  # chief, assassin, provocateur
-            for ray in RAYS[s]:
+            for ray in LINES[kind][s]:
                 for t in ray:
                     target = cells[t]
                     if target == 0:
                         mob += 1
                         continue
                     if tab[target]:
-                        if t == MAZE and kind != CHIEF and not _has_exit(cells, s, kind):
+                        if t == MAZE and kind != CHIEF and not maze_exits(cells, s, kind):
                             break
                         if kind == PROVOCATEUR:
                             provoke[t] |= bit
@@ -178,8 +163,7 @@ def cover(cells, control) -> list[int]:
         if kind == PROVOCATEUR or kind == NECROMOBILE:
             continue
         bit = 1 << a
-        rays = _RAYS2[s] if kind == MILITANT else RAYS[s]
-        for ray in rays:
+        for ray in LINES[kind][s]:
             for t in ray:
                 if cells[t]:
                     break
@@ -202,12 +186,12 @@ def threats(board, player, changes=None) -> dict[Square, tuple[Square, ...]]:
     what a move being chosen would leave exposed (the moving piece lifted off its square, put on
     its destination). Who controls whom is taken as it is now."""
     player = int(player)
-    cells = board._cells
+    cells = board.cells_view
     if changes:
         cells = list(cells)
         for sq, piece in changes.items():
             cells[sq] = 0 if piece is None else piece.code
-    control = board._control
+    control = board.control_view
     found = scan(cells, control, sources=True).sources
     out = {}
     for v in sorted(found):
@@ -228,8 +212,8 @@ class Reach(NamedTuple):
 def reach(board, square: Square) -> Reach:
     """Where the piece on ``square`` can go and which living pieces it could kill, were its
     player to move (empty for a corpse, a frozen or hostage piece, or an empty square)."""
-    cells = board._cells
-    control = board._control
+    cells = board.cells_view
+    control = board.control_view
     code = cells[square]
     if code == 0 or code > DEAD or control[(code - 1) >> 3] > 3:
         return Reach(frozenset(), frozenset())
@@ -239,12 +223,8 @@ def reach(board, square: Square) -> Reach:
     moves: set[int] = set()
     kills: set[int] = set()
     s = square
-    for ray in RAYS[s]:
-        steps = 0
+    for ray in LINES[kind][s]:
         for t in ray:
-            steps += 1
-            if kind == MILITANT and steps > 2:
-                break
             target = cells[t]
             if target == 0:
                 if t == MAZE:
@@ -260,10 +240,10 @@ def reach(board, square: Square) -> Reach:
             if kind == REPORTER:
                 break
             if target > DEAD:
-                if kind == NECROMOBILE and (t != MAZE or _has_exit(cells, s, kind)):
+                if kind == NECROMOBILE and (t != MAZE or maze_exits(cells, s, kind)):
                     moves.add(t)
             elif tab[target] and kind != NECROMOBILE:
-                if t == MAZE and (kind == MILITANT or (kind != CHIEF and not _has_exit(cells, s, kind))):
+                if t == MAZE and (kind == MILITANT or (kind != CHIEF and not maze_exits(cells, s, kind))):
                     break
                 moves.add(t)
                 if kind != PROVOCATEUR:

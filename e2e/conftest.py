@@ -111,7 +111,7 @@ def keep_local(context, record: list[str]) -> None:
     returning_visitor(context)
 
 
-#: Set before the page's scripts run: the visitor was welcomed already (``app.lessons.WELCOME_KEY``).
+#: Set before the page's scripts run: the visitor was welcomed already (``app.learn.lessons.WELCOME_KEY``).
 RETURNING_VISITOR = "try { localStorage.setItem('djambi.welcomed.v1', '1'); } catch (e) {}"
 
 

@@ -344,7 +344,7 @@ def test_position_link_round_trip_on_the_same_page(app):
     page.click("#btn-share")
     link = page.input_value("#link-position")
     game_link = page.input_value("#link-game")
-    page.click("#copy-game")  # selects the link and copies it (app/dom.py copy_field)
+    page.click("#copy-game")  # selects the link and copies it (app/views/dom.py copy_field)
     expect(page.locator("#share-note")).to_have_text("Link copied.")
     assert page.evaluate("() => document.activeElement.id") == "link-game"
     page.click("#share-close")

@@ -335,7 +335,7 @@ def test_every_visit_restores_the_shipped_snapshot_online_and_offline(sites, new
     # The modules imported after the restore came from the bytecode made at set-up, none from source.
     compiled = bytecode(page)
     assert compiled["written"] > 30 and compiled["stale"] == []
-    assert {"djambi.board", "djambi.ai", "app.render", "app.session", "app.dialogs",
+    assert {"djambi.board", "djambi.ai", "app.present.render", "app.state.session", "app.views.dialogs",
             "pyscript", "pyscript.display"} <= set(compiled["used"])  # PyScript's own package too
     play(page, "C7", "F4")
     wait_controlled(page)
@@ -354,7 +354,7 @@ def test_every_visit_restores_the_shipped_snapshot_online_and_offline(sites, new
     assert bounded(page, "() => window.djambiBoot.read") == "whole"
     compiled = bytecode(page)
     assert compiled["stale"] == []
-    assert {"app.dialogs", "app.boardview", "app.panel", "pyscript", "pyscript.display"} <= set(compiled["used"])
+    assert {"app.views.dialogs", "app.views.boardview", "app.views.panel", "pyscript", "pyscript.display"} <= set(compiled["used"])
     assert status(page) == "Blue to move"
     assert page.locator("#move-list li").count() == 1
     assert bounded(page, "() => window.djambiBoot.ran") == ["app/main.py"]
@@ -427,7 +427,7 @@ def test_a_new_release_restores_its_own_snapshot(sites, new_page, tmp_path, exte
 
     # A release that changes a module the snapshot holds (the status line's words): set-up
     # (scripts/build_sw.py) brings the bundle in line and makes the release's snapshot from it.
-    session_py = folder / "app" / "session.py"
+    session_py = folder / "app" / "present" / "standings.py"
     text = session_py.read_text()
     words = '_("{player} to move").format(player=party_name(board.turn))'
     assert words in text
@@ -442,7 +442,7 @@ def test_a_new_release_restores_its_own_snapshot(sites, new_page, tmp_path, exte
     page.reload()
     wait_for_release(page, second)
     wait_ready(page)
-    # Restored the new release's snapshot: app.session is in it, and speaks the new words.
+    # Restored the new release's snapshot: app.present.standings is in it, and speaks the new words.
     assert boot(page) == "snapshot"
     assert status(page) == "Red to move (release two)"
     assert cache_names(page) == [f"djambi-{second}"]

@@ -15,7 +15,8 @@ import segno
 from playwright.sync_api import Page, expect
 
 from djambi import Party, parse_game_code, square_name
-from app import session
+from app.state import session
+from app.state import linking
 from test_follow import moves, new_game, ready, tap
 
 PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
@@ -163,16 +164,16 @@ def test_a_diverging_link_keeps_both_versions(new_page, screenshot_dir, external
     link = sent_link(page, "Blue")
     close_send(page)
     base = link.split("#")[0]
-    game = session.read_link(link.split("#", 1)[1]).game
+    game = linking.read_link(link.split("#", 1)[1]).game
     one, two = game.board.copy(), game.board.copy()
     one.play("G7-D4")
     two.play("I7-I6")  # Blue moved twice from the same position, on two devices
     first = session.Game(one, game.seats, id=game.id, name=game.name)
     second = session.Game(two, game.seats, id=game.id, name=game.name)
-    open_link(page, session.move_link(base, first))
+    open_link(page, linking.move_link(base, first))
     expect(page.locator("#message-text")).to_contain_text("Blue moved")
     assert moves(page) == 2
-    open_link(page, session.move_link(base, second))
+    open_link(page, linking.move_link(base, second))
     message = page.locator("#message-text")
     expect(message).to_contain_text("differs from yours from move 2 on")
     expect(message).to_contain_text("the link has Blue I7-I6, your copy has Blue G7-D4")
@@ -187,7 +188,7 @@ def test_a_diverging_link_keeps_both_versions(new_page, screenshot_dir, external
     assert game_code(page).endswith("C7-F4~G7-D4")
     # a later link extending the first version continues that version
     one.push(sorted(one.generate_legal_moves())[0])
-    open_link(page, session.move_link(base, first))
+    open_link(page, linking.move_link(base, first))
     expect(page.locator("#message-text")).to_contain_text("Yellow moved")
     assert game_code(page).startswith("G1~start~C7-F4~G7-D4~") and moves(page) == 3
     games(page)

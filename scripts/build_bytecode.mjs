@@ -34,15 +34,25 @@ import vm from "node:vm";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUTPUT = path.join(root, "static", "vendor", "bytecode.bin");
-const PACKAGES = ["djambi", "app"];
+// Our packages (scripts/python-packages.txt), every .py file under them, subfolders included,
+// but for the files it names after "-" (command lines: never run in the page).
+const LISTED = fs.readFileSync(path.join(root, "scripts", "python-packages.txt"), "utf8")
+  .split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#"));
+const PACKAGES = LISTED.filter((line) => !line.startsWith("-"));
+const LEFT_OUT = new Set(LISTED.filter((line) => line.startsWith("-")).map((line) => line.slice(1)));
 const HOME = "/home/pyodide/"; // where PyScript writes the sources ([files] targets)
 
 const sources = [];
-for (const pkg of PACKAGES) {
-  for (const name of fs.readdirSync(path.join(root, pkg)).sort()) {
-    if (name.endsWith(".py")) sources.push(`${pkg}/${name}`);
+// In the order of scripts/build_sw.py (package by package, each sorted by path).
+function walk(rel, found) {
+  for (const entry of fs.readdirSync(path.join(root, rel), { withFileTypes: true })) {
+    const child = `${rel}/${entry.name}`;
+    if (entry.isDirectory() && entry.name !== "__pycache__") walk(child, found);
+    else if (entry.isFile() && entry.name.endsWith(".py") && !LEFT_OUT.has(child)) found.push(child);
   }
+  return found;
 }
+for (const pkg of PACKAGES) sources.push(...walk(pkg, []).sort());
 
 // PyScript's Python package, as its core writes it: the object literal it passes to its writer,
 // {pyscript: {"__init__.py": "…", …}}, found in the vendored bundle and read as a literal.
@@ -75,7 +85,7 @@ function pyscriptSources() {
 // here as PyScript would unpack them into its working directory: their files go into the bundle.
 const WHEELS = path.join(root, "static", "vendor", "wheels");
 const wheels = fs.existsSync(WHEELS) ? fs.readdirSync(WHEELS).filter((n) => n.endsWith(".whl")).sort() : [];
-// The translation catalogs (scripts/i18n.py compile, set-up step 6), which app/i18n.py reads.
+// The translation catalogs (scripts/i18n.py compile, set-up step 6), which app/present/i18n.py reads.
 const catalogs = fs.readdirSync(path.join(root, "locale")).sort()
   .map((lang) => `locale/${lang}/LC_MESSAGES/djambi.mo`).filter((rel) => fs.existsSync(path.join(root, rel)));
 
@@ -89,7 +99,8 @@ for _wheel in json.loads(djambi_wheels):
         _files += [(_i.filename, _zip.read(_i)) for _i in _zip.infolist() if not _i.is_dir()]
 _files
 `);
-const wheelFiles = unpacked.toJs({ depth: 2 }).map(([rel, bytes]) => [rel, Buffer.from(bytes)]);
+const wheelFiles = unpacked.toJs({ depth: 2 }).map(([rel, bytes]) => [rel, Buffer.from(bytes)])
+  .filter(([rel]) => !LEFT_OUT.has(rel));
 unpacked.destroy();
 py.globals.set("djambi_sources", JSON.stringify([
   ...sources.map((rel) => [rel, fs.readFileSync(path.join(root, rel), "utf8")]),

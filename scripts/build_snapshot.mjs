@@ -38,6 +38,9 @@ const root = path.resolve(option("--root") ?? path.join(path.dirname(fileURLToPa
 const raw = args.includes("--raw");
 const BUNDLE = path.join(root, "static", "vendor", "bytecode.bin");
 const OUTPUT = path.join(root, "static", "vendor", "start-snapshot.bin");
+// Our packages (scripts/python-packages.txt, the one list).
+const PACKAGES = fs.readFileSync(new URL("./python-packages.txt", import.meta.url), "utf8")
+  .split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#") && !line.startsWith("-"));
 const HOME = "/home/pyodide/"; // where the page writes the bundle (PyScript's [files] targets)
 // The same test as static/pyodide-start.mjs (writeBundle): a module the page can import alone.
 const PAGE_IMPORT = /^\s*(from|import)\s+(pyscript|js|pyodide)\b/m;
@@ -75,7 +78,7 @@ for (const [file, length] of bundleHeader.files) {
   const target = HOME + file;
   py.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
   py.FS.writeFile(target, bytes);
-  if (!/^(djambi|app)\/[^/]+\.py$/.test(file)) continue; // our modules (not a wheel's)
+  if (!PACKAGES.includes(file.split("/")[0]) || !file.endsWith(".py")) continue; // our modules (not a wheel's)
   const module = file.replace(/\.py$/, "").replace(/\/__init__$/, "").replaceAll("/", ".");
   if (!PAGE_IMPORT.test(bytes.toString("utf8")) && !module.endsWith("__main__")) pure.push(module);
 }

@@ -39,7 +39,20 @@ from pathlib import Path, PurePosixPath
 ROOT = Path(__file__).resolve().parent.parent
 OUTPUT = "precache-manifest.js"
 SERVICE_WORKER = "sw.js"
-PACKAGES = ("djambi", "app")
+_LISTED = [line.strip() for line in (ROOT / "scripts" / "python-packages.txt").read_text().splitlines()
+           if line.strip() and not line.strip().startswith("#")]
+#: Our Python packages (scripts/python-packages.txt, the one list): every .py file under them goes
+#: into the bundle, but for ``LEFT_OUT`` (command lines, which never run in the page).
+PACKAGES = tuple(line for line in _LISTED if not line.startswith("-"))
+LEFT_OUT = frozenset(line[1:] for line in _LISTED if line.startswith("-"))
+
+
+def package_sources(root: Path = ROOT) -> list[Path]:
+    """Every .py file of our packages, subfolders included: package by package, sorted by path
+    (the order of scripts/build_bytecode.mjs)."""
+    return [p for package in PACKAGES
+            for p in sorted((Path(root) / package).rglob("*.py"), key=lambda p: p.relative_to(root).as_posix())
+            if "__pycache__" not in p.parts and p.relative_to(root).as_posix() not in LEFT_OUT]
 PAGE_FILES = ("index.html", "pyscript.toml")
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -157,7 +170,8 @@ def _tree_file(name: str) -> bool:
     """A bundle entry that is a copy of a tree's file (our sources, the catalogs), not bytecode
     or a wheel's file."""
     path = PurePosixPath(name)
-    return (len(path.parts) == 2 and path.parts[0] in PACKAGES and path.suffix == ".py") or path.match(CATALOGS)
+    return (path.parts[0] in PACKAGES and path.suffix == ".py" and "__pycache__" not in path.parts
+            and name not in LEFT_OUT) or path.match(CATALOGS)
 
 
 def refresh_bundle(root: Path = ROOT, write: bool = True) -> bool:
@@ -183,8 +197,7 @@ def refresh_bundle(root: Path = ROOT, write: bool = True) -> bool:
         return False
     kept = [(name, blob) for name, blob in entries if not _tree_file(name)]
     catalogs = [(_rel(Path(root), p), p.read_bytes()) for p in sorted(Path(root).glob(CATALOGS))]
-    sources = [(f"{package}/{p.name}", p.read_bytes())
-               for package in PACKAGES for p in sorted((Path(root) / package).glob("*.py"))]
+    sources = [(_rel(Path(root), p), p.read_bytes()) for p in package_sources(Path(root))]
     fresh = _bundle_bytes(cache_tag, kept + catalogs + sources)
     if fresh == data:
         return False

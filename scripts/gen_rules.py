@@ -1,17 +1,17 @@
 #!/usr/bin/env python3
-"""Copy the rules documents into ``app/rules_text.py``, the rules the page shows (offline, from
+"""Copy the rules documents into ``app/learn/rules_text.py``, the rules the page shows (offline, from
 Python), one text per language.
 
 ``docs/rules.md`` is the English source; ``docs/rules.fr.md`` and ``docs/rules.cs.md`` are its
 French and Czech translations, with the same sections in the same order (their headings keep the
 English one's numbers and references), written for players: they leave out the developers' test
-names, which the page never shows in any language. The app reads the copy (``app.rulebook`` splits
+names, which the page never shows in any language. The app reads the copy (``app.learn.rulebook`` splits
 the current language's text into a section per rule). tests/test_app_rulebook.py fails whenever the
 copy differs from the documents or a translation's sections differ from the English ones: run this
 script after editing any of them.
 
-    python3 scripts/gen_rules.py           # rewrite app/rules_text.py
-    python3 scripts/gen_rules.py --check   # exit 1 if app/rules_text.py is out of date
+    python3 scripts/gen_rules.py           # rewrite app/learn/rules_text.py
+    python3 scripts/gen_rules.py --check   # exit 1 if app/learn/rules_text.py is out of date
 """
 
 from __future__ import annotations
@@ -20,11 +20,11 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The rules in each language of the app (``app.i18n.LANGUAGES``), English first.
+#: The rules in each language of the app (``app.present.i18n.LANGUAGES``), English first.
 SOURCES = {"en": ROOT / "docs" / "rules.md", "fr": ROOT / "docs" / "rules.fr.md",
            "cs": ROOT / "docs" / "rules.cs.md"}
 SOURCE = SOURCES["en"]
-TARGET = ROOT / "app" / "rules_text.py"
+TARGET = ROOT / "app" / "learn" / "rules_text.py"
 
 
 def _literal(markdown: str) -> str:
@@ -60,12 +60,12 @@ def main(argv: list[str]) -> int:
     old = TARGET.read_text(encoding="utf-8") if TARGET.exists() else ""
     if "--check" in argv:
         if new != old:
-            print("app/rules_text.py is out of date: run scripts/gen_rules.py")
+            print("app/learn/rules_text.py is out of date: run scripts/gen_rules.py")
             return 1
         return 0
     if new != old:
         TARGET.write_text(new, encoding="utf-8")
-        print("wrote app/rules_text.py")
+        print("wrote app/learn/rules_text.py")
     return 0
 
 

@@ -7,7 +7,7 @@
                                                # run by scripts/setup)
 
 Strings are marked in ``app/`` with ``_``, ``N_``, ``ngettext``, ``pgettext`` and ``npgettext``
-(``app/i18n.py``), and in ``index.html`` through ``app/statictext.py``. The ``.po`` files are
+(``app/present/i18n.py``), and in ``index.html`` through ``app/present/statictext.py``. The ``.po`` files are
 under version control, written without source locations, sorted by msgid and with fixed dates,
 so that catalogs changed on two branches merge cleanly. ``compile`` skips a catalog whose
 ``.mo`` is newer than its ``.po`` unless ``--force``. ``check`` exits 1 on any problem (the unit
@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "locale"
 DOMAIN = "djambi"
 POT = LOCALE / f"{DOMAIN}.pot"
-LOADER_WORDS = LOCALE / "loader-words.js"  # compile: the loader's words (app/statictext.py LOADER)
+LOADER_WORDS = LOCALE / "loader-words.js"  # compile: the loader's words (app/present/statictext.py LOADER)
 SOURCES = ("app",)
 KEYWORDS = {
     "_": None,
@@ -179,12 +179,12 @@ def cmd_compile(force: bool) -> None:
 
 
 def loader_words_js() -> str:
-    """``locale/loader-words.js``: the loader's words (``app/statictext.py`` LOADER) in every
+    """``locale/loader-words.js``: the loader's words (``app/present/statictext.py`` LOADER) in every
     language, from the compiled catalogs, for the page to show before Python runs."""
     import gettext
 
     sys.path.insert(0, str(ROOT))
-    from app.statictext import LOADER, STATIC, translated
+    from app.present.statictext import LOADER, STATIC, translated
 
     translations = {"en": gettext.NullTranslations()}
     for lang in languages():
@@ -196,7 +196,7 @@ def loader_words_js() -> str:
     def js(value) -> str:
         return json.dumps(value, ensure_ascii=False, indent=1, sort_keys=True)
 
-    return ("// Made by scripts/i18n.py compile (run by scripts/setup) from app/statictext.py LOADER and\n"
+    return ("// Made by scripts/i18n.py compile (run by scripts/setup) from app/present/statictext.py LOADER and\n"
             "// STATIC and locale/*/LC_MESSAGES/djambi.mo: the words index.html and\n"
             "// static/pyodide-start.mjs show before Python runs, in every language. Not under version control.\n"
             f"window.djambiLoaderWords = {js(loader)};\n"

@@ -1,5 +1,6 @@
-"""The computer players: legal, deterministic, sliceable, and not stupid (djambi.ai), and the
-tournament runner (djambi.tournament). No test asserts a timing."""
+"""The computer players: legal, deterministic, sliceable, and not stupid (djambi.ai), the search
+experiments (bench.ai_experiments) and the tournament runner (bench.tournament). No test asserts a
+timing."""
 
 import random
 import re
@@ -7,11 +8,13 @@ import re
 import pytest
 
 from djambi import FROZEN, HOSTAGE, Board, Move, Piece, Turn, parse_square
+from bench.ai_experiments import EXPERIMENTAL_LEVELS, ExperimentalSearch
+from bench.tournament import main as tournament_main
+from bench.tournament import run, seating, wilson
 from djambi.ai import (
-    EXPERIMENTAL_LEVELS,
     LEVELS,
+    SETTINGS,
     SLICE_NODES,
-    _SETTINGS,
     Search,
     _Gen,
     _even,
@@ -22,8 +25,6 @@ from djambi.ai import (
     evaluate,
     random_move,
 )
-from djambi.tournament import main as tournament_main
-from djambi.tournament import run, seating, wilson
 
 #: Node budgets that keep the searching levels quick in tests (Pyodide is slower).
 SMALL = {"random": None, "easy": None, "normal": 600, "hard": 1500, "hard-brs": 1500, "mcts": 1500, "expert": 600}
@@ -65,8 +66,20 @@ def kills_chief(board: Board, move: Move, party: int) -> bool:
 
 def test_levels():
     assert LEVELS == ("random", "easy", "normal", "hard")
+    assert set(SETTINGS) == set(LEVELS) - {"random"}
     with pytest.raises(ValueError):
         Search(Board(), "grandmaster", 0)
+    with pytest.raises(ValueError):
+        Search(Board(), "mcts", 0)  # an experiment: no player can pick it
+
+
+def test_level_settings_are_frozen_and_paste_back():
+    from djambi.ai import Level
+
+    hard = SETTINGS["hard"]
+    with pytest.raises(AttributeError):
+        hard.nodes = 1  # type: ignore[misc]
+    assert eval(repr(hard), {"Level": Level}) == hard
 
 
 @pytest.mark.parametrize("level", LEVELS + EXPERIMENTAL_LEVELS)
@@ -74,7 +87,7 @@ def test_returns_a_legal_move(level):
     for i, board in enumerate(POSITIONS):
         if board.is_game_over():
             continue
-        move = Search(board, level, i, max_nodes=SMALL[level]).run()
+        move = ExperimentalSearch(board, level, i, max_nodes=SMALL[level]).run()
         assert board.is_legal(move), (level, board.code(), move)
 
 
@@ -86,9 +99,9 @@ def test_choose_move_is_a_legal_move():
 @pytest.mark.parametrize("level", LEVELS + EXPERIMENTAL_LEVELS)
 def test_deterministic_per_seed_and_independent_of_slicing(level):
     board = played(5, 60)
-    whole = Search(board, level, 11, max_nodes=SMALL[level]).run()
-    again = Search(board, level, 11, max_nodes=SMALL[level]).run()
-    sliced = Search(board, level, 11, max_nodes=SMALL[level])
+    whole = ExperimentalSearch(board, level, 11, max_nodes=SMALL[level]).run()
+    again = ExperimentalSearch(board, level, 11, max_nodes=SMALL[level]).run()
+    sliced = ExperimentalSearch(board, level, 11, max_nodes=SMALL[level])
     steps = 0
     while not sliced.step(0):
         steps += 1
@@ -120,7 +133,7 @@ def test_best_move_is_valid_before_and_during_the_search():
 @pytest.mark.parametrize("level", ["hard", "mcts"])
 def test_each_slice_is_bounded_in_work(level):
     board = played(8, 70)
-    search = Search(board, level, 5, max_nodes=2000)
+    search = ExperimentalSearch(board, level, 5, max_nodes=2000)
     last = 0
     while not search.step(0):
         assert search.nodes - last <= SLICE_NODES + 1
@@ -140,7 +153,7 @@ def test_node_budget_is_kept():
     small.run()
     full = Search(board, "normal", 5)
     full.run()
-    assert small.nodes < full.nodes <= _SETTINGS["normal"]["cap"]
+    assert small.nodes < full.nodes <= SETTINGS["normal"].cap
 
 
 def test_random_level_is_deterministic_and_varies_with_the_seed():
@@ -188,7 +201,7 @@ def test_takes_a_free_enemy_chief(level):
         "A2": "rC", "C6": "rM", "B3": "rA",
         "D7": "bC", "I9": "bM", "I1": "yC", "H2": "yM", "H6": "gC", "H7": "gM",
     })
-    move = Search(board, level, 1, max_nodes=SMALL[level]).run()
+    move = ExperimentalSearch(board, level, 1, max_nodes=SMALL[level]).run()
     assert kills_chief(board, move, 1), board.move_text(move)
 
 
@@ -199,7 +212,7 @@ def test_saves_a_hanging_chief(level):
         "A1": "rC", "D4": "rM", "F4": "rM",
         "A5": "bA", "I9": "bC", "I1": "yC", "H2": "yM", "G9": "gC", "G8": "gM",
     })
-    move = Search(board, level, 1, max_nodes=SMALL[level]).run()
+    move = ExperimentalSearch(board, level, 1, max_nodes=SMALL[level]).run()
     board.push(move)
     assert not any(kills_chief(board, m, 0) for m in board.generate_legal_moves()), move
 
@@ -279,7 +292,7 @@ def test_narrow_quiescence_moves_are_legal():
         legal = set(board.generate_legal_moves())
         gen = _Gen(board)
         for root in range(4):
-            for move in gen.moves(quiet=False, places=1, victims=_narrow(gen.enemy, board._control, root)):
+            for move in gen.moves(quiet=False, places=1, victims=_narrow(gen.enemy, board.control_view, root)):
                 assert move in legal, (board.code(), move)
         board.push(random_move(board, rng))
 
@@ -291,9 +304,7 @@ def test_a_draw_is_worth_about_an_even_game():
 
 def test_hard_search_is_bounded_in_nodes():
     # The whole search, look-aheads included, stays near its cap (one look-ahead more at most).
-    from djambi.ai import _SETTINGS
-
-    cap = _SETTINGS["hard"]["cap"]
+    cap = SETTINGS["hard"].cap
     for i, board in enumerate([POSITIONS[2], played(13, 200), played(14, 260, hostage=True)]):
         if board.is_game_over():
             continue
@@ -329,17 +340,17 @@ def test_a_chief_sealed_in_a_pocket_is_out_of_reach():
         "P1.rCxM5xM1/rRxA5xCxN/xNxR4bM1xM/1xP1xM1xRxCxM1/1gC4xM2/gRgM1xPxMxM1xA1/xA1xNxMxMyM3/"
         "6xAxN1/1xMxPxM2yP1xM.rggg.r.120")
     a9 = parse_square("A9")
-    assert _sealed(board._cells, a9, 3, board._control)
+    assert _sealed(board.cells_view, a9, 3, board.control_view)
     # Open the pocket (no corpse on B7) and a piece of Green's could come in.
     open_ = position({"A9": "rC", "A8": "rR", "B9": "xM", "B8": "xA", "A7": "xN", "B7": "gM",
                       "I1": "gC"})
-    assert not _sealed(open_._cells, a9, 3, open_._control)
+    assert not _sealed(open_.cells_view, a9, 3, open_.control_view)
 
 
 def test_best_reply_quiescence_leaves_the_board_and_turn_alone():
     board = played(15, 90)
     code = board.code()
-    search = Search(board, "hard-brs", 2, max_nodes=700)
+    search = ExperimentalSearch(board, "hard-brs", 2, max_nodes=700)
     while not search.step(0):
         assert search.board.code() == code or search.board.move_stack  # inside the search
     search.run()

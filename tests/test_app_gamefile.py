@@ -6,8 +6,9 @@ from datetime import datetime
 
 import pytest
 
-from app import gamefile, session
-from app.gamefile import FileError, game_from_file, record_text
+from app.state import gamefile
+from app.state import session
+from app.state.gamefile import FileError, game_from_file, record_text
 
 WHEN = datetime(2026, 11, 22, 14, 32)
 

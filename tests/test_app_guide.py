@@ -1,4 +1,4 @@
-"""The piece guide (app/guide.py): each text checked against the engine — where the diagram's
+"""The piece guide (app/learn/guide.py): each text checked against the engine — where the diagram's
 piece can go and what it could kill are the engine's reach, and where its victim goes is what the
 engine does with a kill from the diagram — and the sentence naming a piece and its player."""
 
@@ -12,9 +12,10 @@ from djambi import Kind, parse_square
 from djambi.narrate import CORPSE, KILL, PLACE, describe_move
 from djambi.squares import MAZE
 
-from app import guide, render
-from app.i18n import _
-from app.guide import GUIDE, piece_sentence
+from app.learn import guide
+from app.present import render
+from app.present.i18n import _
+from app.learn.guide import GUIDE, piece_sentence
 
 
 def test_every_kind_has_its_guide():

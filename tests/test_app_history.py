@@ -7,8 +7,9 @@ from diagrams import board_from
 from djambi import Board, Party
 from djambi.narrate import describe_move
 
-from app import render, words
-from app.history import History
+from app.present import render
+from app.present import words
+from app.state.history import History
 
 
 def test_plies_carry_letter_kill_mark_and_rounds():

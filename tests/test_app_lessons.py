@@ -1,4 +1,4 @@
-"""The lessons (app/lessons.py) are plain data checked against the engine: every solution is legal
+"""The lessons (app/learn/lessons.py) are plain data checked against the engine: every solution is legal
 and reaches its goal, every goal is reachable and not met by every move, replies stay legal after
 any accepted move, wrong moves are answered with the step's hint, finished lessons are kept."""
 
@@ -7,9 +7,9 @@ import pytest
 from djambi import Kind, parse_square
 from djambi.narrate import describe_move
 
-from app import lessons
-from app.lessons import LESSONS, LessonError, LessonRun, meets, parse_goal, parse_position
-from app.session import MemoryStorage, STORAGE_KEY
+from app.learn import lessons
+from app.learn.lessons import LESSONS, LessonError, LessonRun, meets, parse_goal, parse_position
+from app.state.saving import MemoryStorage, STORAGE_KEY
 
 
 def accepted(board, step):
@@ -148,7 +148,7 @@ def test_first_visit_until_welcomed_and_never_with_a_saved_game():
 def test_every_lessons_words_are_translated_and_the_checks_do_not_change(in_language, code):
     """Titles, texts, tasks, hints and answers in the player's language; solutions and goals are
     the same data in every language (the checks above hold whatever language is on)."""
-    from app.i18n import _
+    from app.present.i18n import _
 
     in_language(code)
     for lesson in LESSONS:

@@ -1,4 +1,4 @@
-"""The computer loop never gets stuck (issue 10): ``app.loop`` on real games, by tables and by
+"""The computer loop never gets stuck (issue 10): ``app.state.loop`` on real games, by tables and by
 random sequences of every action a player can take, in any order."""
 
 from __future__ import annotations
@@ -8,10 +8,12 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app import session
-from app.loop import Cancel, Loop, Start
+from app.state import session
+from app.state import linking
+from app.state import seating
+from app.state.loop import Cancel, Loop, Start
 
-HUMAN, NORMAL = session.HUMAN, "normal"
+HUMAN, NORMAL = seating.HUMAN, "normal"
 
 
 class Page:
@@ -76,8 +78,8 @@ class Page:
         self.run(self.loop.sync(self.game))
 
     def open_link(self) -> None:
-        link = session.game_link("http://x/", self.game)
-        game = session.game_from_link("#" + link.split("#", 1)[1])
+        link = linking.game_link("http://x/", self.game)
+        game = linking.game_from_link("#" + link.split("#", 1)[1])
         assert game is not None
         self.game = game
         self.loop.reset()

@@ -1,5 +1,5 @@
-"""Games across devices (app.remote, the remote seats of session.Game, app.loop's waiting state)
-and several games in storage (app.library): migration, the index, the quota, delete and undo."""
+"""Games across devices (app.state.remote, the remote seats of session.Game, app.state.loop's waiting state)
+and several games in storage (app.state.library): migration, the index, the quota, delete and undo."""
 
 from __future__ import annotations
 
@@ -12,15 +12,19 @@ from hypothesis import strategies as st
 
 from playouts import scaled
 from djambi import Party
-from app import library, remote, session
-from app.loop import Cancel, Loop, Start
+from app.state import library
+from app.state import remote
+from app.state import session
+from app.state import linking
+from app.state import saving
+from app.state.loop import Cancel, Loop, Start
 
 BASE = "https://example.org/"
 
 
 def link_of(game: session.Game) -> session.Game:
     """The game as another device reads it from the move link."""
-    linked = session.read_link(session.move_link(BASE, game).split("#", 1)[1])
+    linked = linking.read_link(linking.move_link(BASE, game).split("#", 1)[1])
     assert linked.shared
     return linked.game
 
@@ -134,7 +138,7 @@ def test_save_keeps_id_name_and_seats_here():
 
 
 # ---------------------------------------------------------------------------- storage
-class SmallStorage(session.MemoryStorage):
+class SmallStorage(saving.MemoryStorage):
     """A storage with a quota, like localStorage's."""
 
     def __init__(self, limit: int) -> None:
@@ -149,15 +153,15 @@ class SmallStorage(session.MemoryStorage):
 
 
 def test_the_single_saved_game_is_migrated_without_loss():
-    storage = session.MemoryStorage()
+    storage = saving.MemoryStorage()
     old = session.new_game(seats=["human", "hard", "human", "human"])
     old.play("C7-F4")
-    storage.set(session.STORAGE_KEY, old.to_json().replace('"version":2', '"version":1'))
+    storage.set(saving.STORAGE_KEY, old.to_json().replace('"version":2', '"version":1'))
     lib = library.Library(storage)
     slot, keeper, loaded = lib.open()
     assert loaded.game.game_code() == "G1~start~C7-F4" and loaded.game.seats[1] == "hard"
     assert loaded.game.name == "Game 1" and not loaded.message
-    assert storage.get(session.STORAGE_KEY) is None
+    assert storage.get(saving.STORAGE_KEY) is None
     assert lib.slots() == [slot] and lib.current() == slot
     assert session.Game.from_json(storage.get(library.game_key(slot))).game_code() == "G1~start~C7-F4"
 
@@ -166,18 +170,18 @@ def test_migration_that_does_not_fit_keeps_the_old_game():
     old = session.new_game()
     old.play("C7-F4")
     text = old.to_json()
-    storage = SmallStorage(len(text) + len(session.STORAGE_KEY) + 10)
-    storage.set(session.STORAGE_KEY, text)
+    storage = SmallStorage(len(text) + len(saving.STORAGE_KEY) + 10)
+    storage.set(saving.STORAGE_KEY, text)
     _, _, loaded = library.Library(storage).open()
     assert "kept where it was" in loaded.message
-    assert storage.get(session.STORAGE_KEY) == text
+    assert storage.get(saving.STORAGE_KEY) == text
 
 
 def test_bad_old_data_is_set_aside_as_before():
-    storage = session.MemoryStorage({session.STORAGE_KEY: "{not json"})
+    storage = saving.MemoryStorage({saving.STORAGE_KEY: "{not json"})
     _, _, loaded = library.Library(storage).open()
     assert "could not be loaded" in loaded.message
-    assert storage.get(session.BACKUP_KEY) == "{not json"
+    assert storage.get(saving.BACKUP_KEY) == "{not json"
 
 
 def three_games(storage):
@@ -198,7 +202,7 @@ def three_games(storage):
 
 
 def test_the_games_list_with_three_games():
-    storage = session.MemoryStorage()
+    storage = saving.MemoryStorage()
     lib, slots = three_games(storage)
     entries = lib.entries()
     assert [e.name for e in entries] == ["Game 2", "Game 1", "Game 3"]  # in progress, newest first
@@ -216,7 +220,7 @@ def test_the_games_list_with_three_games():
 
 
 def test_an_unreadable_index_is_rebuilt_from_the_game_keys():
-    storage = session.MemoryStorage()
+    storage = saving.MemoryStorage()
     lib, slots = three_games(storage)
     storage.set(library.INDEX_KEY, "garbage")
     assert sorted(lib.slots()) == sorted(slots)
@@ -243,7 +247,7 @@ def test_a_full_storage_says_so_and_loses_nothing():
 
 
 def test_two_tabs_on_one_game_never_overwrite_each_other():
-    storage = session.MemoryStorage()
+    storage = saving.MemoryStorage()
     lib = library.Library(storage)
     slot, mine, loaded = lib.open()
     assert mine.save(loaded.game) == ""

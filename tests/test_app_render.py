@@ -1,4 +1,4 @@
-"""The SVG board markup and the per-square views (app/render.py)."""
+"""The SVG board markup and the per-square views (app/present/render.py)."""
 
 import xml.etree.ElementTree as ET
 
@@ -6,8 +6,8 @@ from diagrams import board_from
 
 from djambi import Board, Kind, Move, Party, parse_square, square_name
 from djambi.squares import SQUARES
-from app import render
-from app.ui import Picker
+from app.present import render
+from app.present.taps import Picker
 
 S = parse_square
 SVG_NS = "{http://www.w3.org/2000/svg}"

@@ -1,5 +1,5 @@
-"""The rules in the app are docs/rules.md and its French and Czech translations: app/rules_text.py
-is their copy (scripts/gen_rules.py), split by app/rulebook.py into a section per rule, without
+"""The rules in the app are docs/rules.md and its French and Czech translations: app/learn/rules_text.py
+is their copy (scripts/gen_rules.py), split by app/learn/rulebook.py into a section per rule, without
 the developers' test names; every language has the same sections as the English source."""
 
 import importlib.util
@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from app import i18n, rulebook
-from app.rules_text import RULES, RULES_MD
+from app.present import i18n
+from app.learn import rulebook
+from app.learn.rules_text import RULES, RULES_MD
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = {"en": "rules.md", "fr": "rules.fr.md", "cs": "rules.cs.md"}
@@ -24,13 +25,13 @@ def gen_rules():
 
 def test_the_apps_rules_are_docs_rules_md():
     assert RULES_MD == RULES["en"] == (ROOT / "docs" / "rules.md").read_text(encoding="utf-8"), (
-        "app/rules_text.py differs from docs/rules.md: run scripts/gen_rules.py")
+        "app/learn/rules_text.py differs from docs/rules.md: run scripts/gen_rules.py")
     for code, name in DOCS.items():
         assert RULES[code] == (ROOT / "docs" / name).read_text(encoding="utf-8"), (
-            f"app/rules_text.py differs from docs/{name}: run scripts/gen_rules.py")
+            f"app/learn/rules_text.py differs from docs/{name}: run scripts/gen_rules.py")
     translations = {c: RULES[c] for c in DOCS if c != "en"}
     assert gen_rules().module_text(RULES_MD, translations) == (
-        ROOT / "app" / "rules_text.py").read_text(encoding="utf-8")
+        ROOT / "app" / "learn" / "rules_text.py").read_text(encoding="utf-8")
 
 
 def test_every_language_of_the_app_has_its_rules():

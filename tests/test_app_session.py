@@ -1,4 +1,4 @@
-"""The game session (app/session.py): seats, undo/redo, saved games, links, words."""
+"""The game session (app/state/session.py): seats, undo/redo, saved games, links, words."""
 
 import json
 
@@ -6,9 +6,12 @@ import pytest
 from diagrams import board_from
 
 from djambi import Board, Move, Party, format_game_code, parse_position
-from app import session
-from app.session import (BACKUP_KEY, STORAGE_KEY, Game, LinkError, MemoryStorage, game_from_link,
-                         load, new_game, save)
+from app.state import linking
+from app.state import saving
+from app.present import standings
+from app.state.saving import BACKUP_KEY, STORAGE_KEY, MemoryStorage, load, save
+from app.state.session import Game, new_game
+from app.state.linking import LinkError, game_from_link
 
 
 def played(*texts, seats=None, hostage=False) -> Game:
@@ -72,7 +75,7 @@ def test_computer_to_move():
 def test_draw_agreement_ends_the_game_and_undo_takes_it_back_alone():
     game = played(*OPENING)
     game.agree_draw()
-    assert game.board.is_game_over() and session.status_text(game) == "Game over: draw (agreement)"
+    assert game.board.is_game_over() and standings.status_text(game) == "Game over: draw (agreement)"
     assert game.game_code().endswith("~draw")
     assert game.can_undo()
     assert game.undo() == []
@@ -180,11 +183,11 @@ def test_storage_failures_do_not_break():
 def test_position_and_game_links_round_trip():
     game = played(*OPENING, "A7-A6")
     base = "http://127.0.0.1:8000/index.html#old"
-    pos = session.position_link(base, game)
+    pos = linking.position_link(base, game)
     assert pos.startswith("http://127.0.0.1:8000/index.html#P1.")
     opened = game_from_link(pos.split("#", 1)[1])
     assert opened.board == game.board and opened.board.move_stack == []
-    link = session.game_link(base, game)
+    link = linking.game_link(base, game)
     opened = game_from_link("#" + link.split("#", 1)[1])
     assert opened.board == game.board and opened.board.move_stack == game.board.move_stack
     assert opened.seats == ["human"] * 4
@@ -194,12 +197,12 @@ def test_links_carry_the_seats_and_old_links_still_open():
     game = played(*OPENING)
     game.seats = ["human", "normal", "hard", "easy"]
     base = "http://127.0.0.1:8000/"
-    link = session.game_link(base, game)
+    link = linking.game_link(base, game)
     assert link.endswith(";seats=hnde")
     opened = game_from_link("#" + link.split("#", 1)[1])
     assert opened.seats == ["human", "normal", "hard", "easy"]
     assert opened.board.move_stack == game.board.move_stack
-    pos = game_from_link("#" + session.position_link(base, game).split("#", 1)[1])
+    pos = game_from_link("#" + linking.position_link(base, game).split("#", 1)[1])
     assert pos.seats == game.seats and pos.board == game.board
     # A link made before seats were written: every seat human.
     old = game_from_link("#" + format_game_code(game.board))
@@ -214,7 +217,7 @@ def test_a_position_link_of_an_earlier_board():
     game = played(*OPENING)
     earlier = game.board.root()
     earlier.play(game.board.move_stack[0])
-    link = session.position_link("http://x/", game, earlier)
+    link = linking.position_link("http://x/", game, earlier)
     assert game_from_link("#" + link.split("#", 1)[1]).board == earlier
 
 
@@ -256,7 +259,7 @@ def test_unfinished():
 # ---------------------------------------------------------------------------- words
 def test_status_texts():
     game = new_game()
-    assert session.status_text(game) == "Red to move"
+    assert standings.status_text(game) == "Red to move"
     board = board_from("""
         . . . . . . . . .
         . . . . . . . . .
@@ -269,7 +272,7 @@ def test_status_texts():
         . . . . . . gC . bC
     """, turn="r", seat="b", extra=True)
     game = Game(board)
-    assert session.status_text(game) == "Red to move (extra turn, in power)"
+    assert standings.status_text(game) == "Red to move (extra turn, in power)"
 
 
 def test_party_infos_after_a_chief_is_killed():
@@ -285,7 +288,7 @@ def test_party_infos_after_a_chief_is_killed():
         rC . . . . gC . . yC
     """)
     board.play("D6xE6@A5")
-    infos = {i.party: i for i in session.party_infos(Game(board))}
+    infos = {i.party: i for i in standings.party_infos(Game(board))}
     assert infos[Party.BLUE].state == "eliminated"
     assert "Red plays its pieces" in infos[Party.BLUE].words()
     assert infos[Party.RED].controls == (Party.RED, Party.BLUE)
@@ -295,9 +298,9 @@ def test_party_infos_after_a_chief_is_killed():
 
 def test_outcome_text():
     game = played(*OPENING)
-    assert session.outcome_text(game) == ("", "")
+    assert standings.outcome_text(game) == ("", "")
     game.agree_draw()
-    title, text = session.outcome_text(game)
+    title, text = standings.outcome_text(game)
     assert title == "Draw" and "agreed" in text
 
 
@@ -310,7 +313,7 @@ def test_move_list_names_the_players():
 # ---------------------------------------------------------------------------- other tabs
 def test_keeper_never_overwrites_another_tabs_game_silently():
     storage = MemoryStorage()
-    mine, theirs = session.Keeper(storage), session.Keeper(storage)
+    mine, theirs = saving.Keeper(storage), saving.Keeper(storage)
     mine.load()
     theirs.load()
     game_a = played("C7-F4")
@@ -335,7 +338,7 @@ def test_keeper_never_overwrites_another_tabs_game_silently():
 
 def test_keeper_same_tab_saves_freely_and_a_storage_event_without_change_is_no_conflict():
     storage = MemoryStorage()
-    keeper = session.Keeper(storage)
+    keeper = saving.Keeper(storage)
     keeper.load()
     game = played("C7-F4")
     for move in ("G7-D4", "G3-G4"):

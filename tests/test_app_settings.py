@@ -1,4 +1,4 @@
-"""Pass-and-play settings (app/settings.py): storage, the hand-over rule, the board's rotation."""
+"""Pass-and-play settings (app/state/settings.py): storage, the hand-over rule, the board's rotation."""
 
 import json
 
@@ -6,17 +6,20 @@ import pytest
 from diagrams import board_from
 
 from djambi import Party, parse_square
-from app import render, session
-from app.settings import (SETTINGS_KEY, Settings, board_rotation, handover_to, human_to_move,
+from app.present import render
+from app.state import session
+from app.state import saving
+from app.state import seating
+from app.state.settings import (SETTINGS_KEY, Settings, board_rotation, handover_to, human_to_move,
                           load_settings, save_settings)
 
 R, B, Y, G = Party.RED, Party.BLUE, Party.YELLOW, Party.GREEN
-H = session.HUMAN
+H = seating.HUMAN
 
 
 # ---------------------------------------------------------------------------- storage
 def test_defaults_are_off_and_round_trip():
-    storage = session.MemoryStorage()
+    storage = saving.MemoryStorage()
     assert load_settings(storage) == Settings(handover=False, rotate=False)
     assert save_settings(storage, Settings(handover=True, rotate=False)) == ""
     data = json.loads(storage.get(SETTINGS_KEY))
@@ -24,7 +27,7 @@ def test_defaults_are_off_and_round_trip():
                     "language": ""}
     assert load_settings(storage) == Settings(handover=True, rotate=False)
     # Apart from the saved game.
-    assert SETTINGS_KEY != session.STORAGE_KEY and session.load(storage).resumed is False
+    assert SETTINGS_KEY != saving.STORAGE_KEY and saving.load(storage).resumed is False
 
 
 @pytest.mark.parametrize("text", [
@@ -35,13 +38,13 @@ def test_defaults_are_off_and_round_trip():
     '{"format": "djambi-settings", "version": 1, "handover": true' + " " * 20_000 + "}",
 ])
 def test_bad_data_gives_the_defaults(text):
-    storage = session.MemoryStorage({} if text is None else {SETTINGS_KEY: text})
+    storage = saving.MemoryStorage({} if text is None else {SETTINGS_KEY: text})
     assert load_settings(storage) == Settings()
 
 
 def test_good_fields_survive_beside_bad_ones_and_unknown_fields_are_ignored():
     text = '{"format": "djambi-settings", "version": 1, "handover": "on", "rotate": true, "x": 3}'
-    assert load_settings(session.MemoryStorage({SETTINGS_KEY: text})) == Settings(rotate=True)
+    assert load_settings(saving.MemoryStorage({SETTINGS_KEY: text})) == Settings(rotate=True)
 
 
 def test_a_storage_that_fails_gives_the_defaults_and_a_message():
@@ -156,7 +159,7 @@ def test_coord_labels_and_transforms_match_the_drawn_board():
 
 
 def test_the_language_is_remembered_and_a_foreign_one_ignored():
-    storage = session.MemoryStorage()
+    storage = saving.MemoryStorage()
     assert save_settings(storage, Settings(language="cs")) == ""
     assert load_settings(storage).language == "cs"
     for bad in ("xx", 3, None, "FR"):

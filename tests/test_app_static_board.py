@@ -3,7 +3,7 @@
 import re
 from pathlib import Path
 
-from app import render
+from app.present import render
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -75,9 +75,16 @@ def test_bad_arguments_exit_2_with_one_line(capsys, argv, message):
     assert len(err.strip().splitlines()) == 1
 
 
-def test_tournament_is_reached_through_the_cli(capsys):
-    code, out, err = run(capsys, "tournament", "--games", "2", "--players",
-                         "random,random,random", "--seed", "5", "--quiet")
+def test_tournament_is_reached_through_the_bench(capsys):
+    from bench.tournament import main as tournament_main
+
+    code = tournament_main(["--games", "2", "--players", "random,random,random", "--seed", "5", "--quiet"])
     assert code == 0
-    line = out.strip().splitlines()[0]
+    line = capsys.readouterr().out.strip().splitlines()[0]
     assert re.fullmatch(r"random: \d+/6 wins \(\d+\.\d%\), \d+ draws?, 95% CI \d+–\d+%.*", line), line
+
+
+def test_the_engine_cli_has_no_tournament(capsys):
+    code, out, err = run(capsys, "tournament")
+    assert code == 2
+    assert "tournament" in err and len(err.strip().splitlines()) == 1

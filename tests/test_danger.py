@@ -7,6 +7,7 @@ import pytest
 from diagrams import board_from
 
 from djambi import Board, Turn
+from bench.ai_experiments import ExperimentalSearch
 from djambi.ai import Search
 
 # The other chiefs sit in their corners behind their own militants, out of the play.
@@ -87,7 +88,7 @@ def test_the_danger_is_real(name):
 @pytest.mark.parametrize("name", sorted(DANGERS))
 def test_every_level_from_normal_up_answers(name, level):
     board = board_from(DANGERS[name])
-    move = Search(board, level, 1).run()
+    move = ExperimentalSearch(board, level, 1).run()
     board.push(move)
     assert board.turn == 1
     assert not red_dies(board), (name, level, move.text())
@@ -139,7 +140,7 @@ def test_the_set_up_is_real():
 @pytest.mark.parametrize("level", ["normal", "hard", "expert"])
 def test_every_level_from_normal_up_sees_a_kill_set_up_for_the_next_player(level):
     board = board_from(RELAY)
-    move = Search(board, level, 1).run()
+    move = ExperimentalSearch(board, level, 1).run()
     board.push(move)
     assert not red_dies_in_two(board), move.text()
 

@@ -20,7 +20,16 @@ import pytest
 from djambi import Board, Kind, Party, Piece, parse_square
 from djambi.narrate import KILL, Event
 
-from app import i18n, library, remote, session, statictext, words
+from app.present import i18n
+from app.state import library
+from app.state import remote
+from app.state import session
+from app.state import linking
+from app.state import saving
+from app.state import seating
+from app.present import standings
+from app.present import statictext
+from app.present import words
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("app",)
@@ -165,7 +174,7 @@ def test_index_html_english_defaults_equal_the_msgids():
     assert len(marks) > 50
     wrong = [(m, key, " ".join(text.split())) for m, key, text in marks
              if statictext.STATIC.get(key) != " ".join(text.split())]
-    assert not wrong, f"index.html text differs from app/statictext.py STATIC (or unknown key): {wrong}"
+    assert not wrong, f"index.html text differs from app/present/statictext.py STATIC (or unknown key): {wrong}"
     unused = set(statictext.STATIC) - {key for _m, key, _t in marks}
     assert not unused, f"keys in STATIC that index.html does not use: {unused}"
 
@@ -215,7 +224,7 @@ def test_the_loaders_words_are_the_msgids_of_statictext_loader():
         used += WORD_CALL.findall((ROOT / name).read_text(encoding="utf-8"))
     assert len(used) >= len(statictext.LOADER)
     wrong = [(key, english) for key, english in used if statictext.LOADER.get(key) != english]
-    assert not wrong, f"English differs from app/statictext.py LOADER (or unknown key): {wrong}"
+    assert not wrong, f"English differs from app/present/statictext.py LOADER (or unknown key): {wrong}"
     assert set(statictext.LOADER) == {key for key, _e in used}
 
 
@@ -274,10 +283,10 @@ def test_status_and_kill_in_french_and_czech(in_language):
     chief = Event(KILL, player=Party.RED, piece=Piece(Kind.CHIEF, Party.BLUE),
                   square=parse_square("E6"), to=parse_square("E6"))
     in_language("fr")
-    assert session.status_text(game) == "Au tour de Rouge"
+    assert standings.status_text(game) == "Au tour de Rouge"
     assert words.sentence(kill) == "Rouge a tué le militant de Bleu en E6 ; le cadavre va en A5."
     in_language("cs")
-    assert session.status_text(game) == "Na tahu je Červený"
+    assert standings.status_text(game) == "Na tahu je Červený"
     assert words.sentence(kill) == "Červený zabil militanta Modrého na E6; mrtvola jde na A5."
     assert words.sentence(chief) == "Červený zabil náčelníka Modrého na E6; mrtvola zůstává na místě."
     in_language("en")
@@ -286,18 +295,18 @@ def test_status_and_kill_in_french_and_czech(in_language):
 
 def test_switching_language_changes_module_constants_at_use(in_language):
     in_language("cs")
-    assert session.seat_label("hard") == "Počítač (těžký)"
+    assert seating.seat_label("hard") == "Počítač (těžký)"
     in_language("fr")
-    assert session.seat_label("hard") == "Ordinateur (difficile)"
+    assert seating.seat_label("hard") == "Ordinateur (difficile)"
     assert statictext.text("undo") == "Annuler le coup"
     in_language("en")
-    assert session.seat_label("hard") == "Computer (hard)" == session.SEAT_LABELS["hard"]
+    assert seating.seat_label("hard") == "Computer (hard)" == seating.SEAT_LABELS["hard"]
 
 
 def test_every_event_of_random_games_is_a_sentence_in_each_language(in_language):
     from playouts import random_game
 
-    from app.history import History
+    from app.state.history import History
 
     for seed in range(3):
         history = History()
@@ -316,14 +325,14 @@ def test_codes_never_change_with_the_language(in_language):
     for code in i18n.LANGUAGES:
         in_language(code)
         codes.append((game.game_code(), game.position_code(), game.move_list(),
-                      session.game_link("https://x/", game)))
+                      linking.game_link("https://x/", game)))
     assert codes[0] == codes[1] == codes[2]
 
 
 def test_game_files_keep_english_headers_in_any_language(in_language):
     from datetime import datetime
 
-    from app.gamefile import game_from_file, record_text
+    from app.state.gamefile import game_from_file, record_text
 
     game = game_after("C7-F4")
     game.seats = ["human", "hard", "easy", "normal"]
@@ -346,7 +355,7 @@ def test_default_game_names_are_stored_in_english_and_shown_in_the_language(in_l
     assert library.renamed("Game 3", "Partie chez Ann") == "Partie chez Ann"
     in_language("cs")
     assert library.shown_name("Game 3 (version 2)") == "Hra 3 (verze 2)"
-    storage = session.MemoryStorage()
+    storage = saving.MemoryStorage()
     lib = library.Library(storage)
     game = session.new_game()
     game.name = lib.next_name()
@@ -377,7 +386,7 @@ def test_games_list_and_link_messages_in_french_and_czech(in_language):
     assert text.startswith("Modrý hraje na jiném zařízení") and "„Hra 2“" in text
     assert remote.tr("waiting_prompt").format(player=i18n.party_of(Party.BLUE)) == (
         "Čeká se na tah Modrého přes odkaz.")
-    assert session.write_error(RuntimeError("QuotaExceededError")).startswith("Úložiště prohlížeče")
+    assert saving.write_error(RuntimeError("QuotaExceededError")).startswith("Úložiště prohlížeče")
     in_language("en")
     assert remote.send_texts(game)[0] == "Send the move to Blue"
     assert library.when_text(game.updated) == "22 Nov, 14:52"

@@ -13,7 +13,8 @@ from playouts import random_game, scaled
 from djambi import Board, format_compact_game, format_game_code, parse_game_code
 from djambi.notation import canonical_moves
 
-from app import session
+from app.state import session
+from app.state import linking
 
 BASE = "https://example.org/djambi/"
 #: What messaging apps and browsers keep whole without question (the old IE limit is 2083; many
@@ -63,9 +64,9 @@ def test_a_200_move_game_link_travels():
         game = session.Game(board, ["human", "human", "normal", "human"], name="Friday game")
         old.append(len(format_game_code(board)))
         new.append(len(format_compact_game(board)))
-        link = session.move_link(BASE, game)
+        link = linking.move_link(BASE, game)
         links.append(len(link))
-        assert session.read_link(link.split("#", 1)[1]).game.board.move_stack == board.move_stack
+        assert linking.read_link(link.split("#", 1)[1]).game.board.move_stack == board.move_stack
     print(f"200 moves: G1 code {statistics.mean(old):.0f} chars (max {max(old)}), "
           f"G2 code {statistics.mean(new):.0f} (max {max(new)}), move link max {max(links)}")
     assert max(links) <= TRAVEL_LIMIT
@@ -84,29 +85,29 @@ def test_the_order_of_moves_is_the_squares_not_the_generator():
 def test_todays_links_keep_opening():
     for fragment in ("#G1~start~C7-F4~I7-I6;seats=hhhh", "#G1~start~C7-F4~I7-I6",
                      "#G1~start~C7-F4~I7-I6%3Bseats%3Dhnhh"):
-        game = session.game_from_link(fragment)
+        game = linking.game_from_link(fragment)
         assert [m.text() for m in game.board.move_stack] == ["C7-F4", "I7-I6"]
-    assert session.game_from_link("#G1~start~C7-F4~I7-I6%3Bseats%3Dhnhh").seats[1] == "normal"
+    assert linking.game_from_link("#G1~start~C7-F4~I7-I6%3Bseats%3Dhnhh").seats[1] == "normal"
 
 
 def test_move_links_carry_id_name_and_seats():
     game = session.new_game(seats=["human", "remote", "easy", "remote"])
     game.name = "Tom; Ann & me"
     game.play("C7-F4")
-    link = session.move_link(BASE, game)
+    link = linking.move_link(BASE, game)
     assert link.startswith(BASE + "#G2~start~1.")
-    linked = session.read_link(link.split("#", 1)[1])
+    linked = linking.read_link(link.split("#", 1)[1])
     assert linked.shared and linked.game.id == game.id and linked.game.name == "Tom; Ann & me"
     assert linked.game.seats == ["human", "human", "easy", "human"]
     assert linked.game.board.move_stack == game.board.move_stack
-    plain = session.read_link(session.game_link(BASE, game).split("#", 1)[1])
+    plain = linking.read_link(linking.game_link(BASE, game).split("#", 1)[1])
     assert not plain.shared
 
 
 def test_a_bad_id_in_a_link_is_named():
     try:
-        session.read_link("#G2~start~0.A;id=<b>")
-    except session.LinkError as exc:
+        linking.read_link("#G2~start~0.A;id=<b>")
+    except linking.LinkError as exc:
         assert "game id" in str(exc)
     else:
         raise AssertionError("accepted a bad id")

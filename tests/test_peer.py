@@ -17,8 +17,8 @@ from bench.peer import (
 )
 from djambi import Board
 from djambi.ai import random_move
-from djambi.tournament import EXTRA_PLAYERS
-from djambi.tournament import main as tournament_main
+from bench.tournament import EXTRA_PLAYERS
+from bench.tournament import main as tournament_main
 
 # Every chief is shut in his corner by corpses and one militant, so that only the pieces in the
 # middle act. Material: Red 300 + 5 + 5, Blue 300 + 15 + 5 + 5, Yellow 300 + 5, Green 300 + 5.

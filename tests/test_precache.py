@@ -46,7 +46,7 @@ def test_every_file_the_pages_python_reads_is_precached(files):
 def test_every_python_file_of_the_app_and_engine_is_precached(files):
     python = sorted(
         p.relative_to(ROOT).as_posix()
-        for package in ("djambi", "app")
+        for package in build_sw.PACKAGES
         for p in (ROOT / package).rglob("*.py")
         if "__pycache__" not in p.parts
     )
@@ -243,7 +243,7 @@ def test_set_up_left_the_snapshot_made_from_the_bundle():
     assert made["bundle"] == header["digest"] and made["encoding"] == "gzip"
     assert made["pyodide"] == build_sw._pyodide_version() and made["size"] > 10_000_000
     assert build_sw.snapshot_is_stale(ROOT) is False
-    assert {"djambi.board", "djambi.ai", "app.render", "app.session", "app.ui"} <= set(made["modules"])
-    assert not {"app.main", "app.dom", "app.boardview", "djambi.__main__"} & set(made["modules"])
+    assert {"djambi.board", "djambi.ai", "app.present.render", "app.state.session", "app.present.taps"} <= set(made["modules"])
+    assert not {"app.main", "app.views.dom", "app.views.boardview", "djambi.__main__"} & set(made["modules"])
     # and the standard library PyScript's own package imports at every start (pyscript.display)
     assert "html" in made["modules"] and made["maker"] == build_sw.snapshot_maker()

@@ -14,7 +14,12 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("djambi", "app")
+#: Our packages, as scripts/python-packages.txt lists them (the one list the build scripts read),
+#: and the files it leaves out of the bundle (command lines, after "-").
+LISTED = [line.strip() for line in (ROOT / "scripts" / "python-packages.txt").read_text().splitlines()
+          if line.strip() and not line.strip().startswith("#")]
+PACKAGES = tuple(line for line in LISTED if not line.startswith("-"))
+LEFT_OUT = frozenset(line[1:] for line in LISTED if line.startswith("-"))
 BUNDLE = ROOT / "static" / "vendor" / "bytecode.bin"
 
 
@@ -28,7 +33,7 @@ def python_files() -> list[str]:
         p.relative_to(ROOT).as_posix()
         for package in PACKAGES
         for p in (ROOT / package).rglob("*.py")
-        if "__pycache__" not in p.parts
+        if "__pycache__" not in p.parts and p.relative_to(ROOT).as_posix() not in LEFT_OUT
     )
 
 
@@ -60,7 +65,8 @@ def test_pyscript_fetches_no_files():
 def test_the_bundle_holds_every_module_catalog_and_wheel_file():
     """Every .py file of djambi/ and app/ as it is in the tree, with its bytecode; the compiled
     catalog of every language; every file of each vendored wheel, where PyScript's "./*" would
-    have unpacked it (the working directory), its modules with their bytecode."""
+    have unpacked it (the working directory), its modules with their bytecode. The command
+    lines scripts/python-packages.txt leaves out are not in it."""
     files = bundle_files()
     missing = [p for p in python_files() if files.get(p) != (ROOT / p).read_bytes()]
     assert not missing, f"not in static/vendor/bytecode.bin as in the tree (run scripts/setup): {missing}"
@@ -74,9 +80,11 @@ def test_the_bundle_holds_every_module_catalog_and_wheel_file():
     for wheel in wheels:
         with zipfile.ZipFile(io.BytesIO(wheel.read_bytes())) as z:
             for info in z.infolist():
-                if not info.is_dir():
+                if not info.is_dir() and info.filename not in LEFT_OUT:
                     assert files.get(info.filename) == z.read(info), (wheel.name, info.filename)
     assert "segno/__pycache__/__init__.cpython-314.pyc" in files
+    assert LEFT_OUT and not LEFT_OUT & set(files)
+    assert not {f"{p[:-3]}.cpython-314.pyc".replace("/", "/__pycache__/", 1) for p in LEFT_OUT} & set(files)
 
 
 def test_interpreter_is_the_local_pyodide():

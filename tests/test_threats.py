@@ -95,10 +95,10 @@ def test_a_hand_made_position():
 
 
 def test_the_computer_players_use_the_threat_view():
-    import djambi.ai as ai
+    import djambi.ai.evaluation as evaluation
     import djambi.threats as t
 
-    assert ai.Scan is t.Scan and ai.scan_position is t.scan
+    assert evaluation.Scan is t.Scan and evaluation.scan_position is t.scan
     board = Board()
     assert scan(board._cells, board._control).kill == [0] * 81  # nothing can kill at the start
 

@@ -1,0 +1,53 @@
+"""The games the shell plays, each behind one small interface (``Game``) and found by key.
+
+The shell is game-neutral where it goes through a ``Game``; a second game is one module here
+implementing it and one line in ``MODULES`` (docs/architecture.md lists what still reaches
+``djambi`` directly). Pure Python.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Protocol
+
+
+class Game(Protocol):
+    """A board game as the shell needs it; boards and moves are the engine's own values.
+
+    ``error``: what the engine raises on bad input; ``new_board(**options)``: the start (options:
+    rule options, e.g. Djambi's hostage); ``parse_record``/``format_record``: a game file's text
+    (board with its moves, and headers); ``format_compact_game``: the game code of links;
+    ``describe_move(board, move)``: the engine's narration events; ``search(board, level,
+    seed)``: a computer player's search, with ``step(ms) -> done`` and ``best_move()``.
+    """
+
+    key: str
+    error: type[Exception]
+    position_prefix: str
+    game_prefix: str
+
+    def new_board(self, **options: Any) -> Any: ...
+    def parse_game_code(self, text: str) -> Any: ...
+    def format_game_code(self, board: Any) -> str: ...
+    def format_compact_game(self, board: Any) -> str: ...
+    def parse_position(self, text: str) -> Any: ...
+    def parse_record(self, text: str) -> tuple[Any, dict[str, str]]: ...
+    def format_record(self, board: Any, headers: dict[str, str]) -> str: ...
+    def describe_move(self, board: Any, move: Any) -> tuple: ...
+    def parse_square(self, name: str) -> int: ...
+    def square_name(self, square: int) -> str: ...
+    def search(self, board: Any, level: str, seed: int) -> Any: ...
+    def accepts_draw(self, board: Any, party: Any, level: str) -> bool: ...
+
+
+#: The games, by key: the module implementing each (its ``GAME``). Camblam joins here.
+MODULES = {"djambi": "app.games.djambi"}
+DEFAULT = "djambi"
+
+
+def get(key: str = DEFAULT) -> Game:
+    """The game ``key`` (``KeyError`` for an unknown one)."""
+    return importlib.import_module(MODULES[key]).GAME
+
+
+__all__ = ["Game", "MODULES", "DEFAULT", "get"]

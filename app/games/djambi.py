@@ -1,0 +1,62 @@
+"""Djambi behind the shell's ``Game`` interface (``app.games``): the ``djambi`` engine's codes,
+records, narration, squares and computer players. Pure Python."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from djambi import Board, DjambiError, describe_move, parse_square, square_name
+from djambi.notation import (GAME_PREFIX, POSITION_PREFIX, format_compact_game, format_game_code,
+                             format_record, parse_game_code, parse_record)
+
+
+class Djambi:
+    key = "djambi"
+    error = DjambiError
+    position_prefix = POSITION_PREFIX
+    game_prefix = GAME_PREFIX
+
+    def new_board(self, hostage: bool = False) -> Board:
+        return Board(hostage=hostage)
+
+    def parse_game_code(self, text: str) -> Board:
+        return parse_game_code(text)
+
+    def format_game_code(self, board: Board) -> str:
+        return format_game_code(board)
+
+    def format_compact_game(self, board: Board) -> str:
+        return format_compact_game(board)
+
+    def parse_position(self, text: str) -> Board:
+        return Board.from_code(text)
+
+    def parse_record(self, text: str) -> tuple[Board, dict[str, str]]:
+        return parse_record(text)
+
+    def format_record(self, board: Board, headers: dict[str, str]) -> str:
+        return format_record(board, headers)
+
+    def describe_move(self, board: Board, move: Any) -> tuple:
+        return describe_move(board, move)
+
+    def parse_square(self, name: str) -> int:
+        return parse_square(name)
+
+    def square_name(self, square: int) -> str:
+        return square_name(square)
+
+    def search(self, board: Board, level: str, seed: int) -> Any:
+        from djambi import ai  # on first use: a page with human seats only never pays for it
+
+        return ai.Search(board, level, seed)
+
+    def accepts_draw(self, board: Board, party: Any, level: str) -> bool:
+        from djambi import ai
+
+        return ai.accepts_draw(board, party, level)
+
+
+GAME = Djambi()
+
+__all__ = ["Djambi", "GAME"]

@@ -1,0 +1,398 @@
+"""The SVG board as text, and what each square shows (pure Python, no browser).
+
+``board_svg()`` is the whole board drawn once: piece shapes in ``<defs>``, 81 square groups
+(``<g data-square="E5">``) and the coordinate labels. After that a square changes only through
+three values, its ``SquareView``: the group's ``class`` (highlights, piece colour, state), the
+``href`` of its ``<use>`` (which piece shape, or none) and its ``aria-label`` (words). The browser
+module compares views and touches only the squares that changed.
+
+All markup here comes from constants and engine enums; nothing a user typed ever reaches it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from djambi import Board, Kind, Move, Party, Piece, square_name
+from djambi.squares import MAZE, SQUARES, column_of, row_of
+
+from app.present.i18n import _, party_name, piece_phrase
+
+CELL = 100
+MARGIN = 40  # room for the coordinate labels (left and bottom)
+SIZE = MARGIN + 9 * CELL
+
+#: Rotations (quarter turns counter-clockwise) and which party sits at the bottom-left.
+ROTATIONS = (0, 1, 2, 3)
+
+KIND_NAMES = {k: k.title.lower() for k in Kind}
+
+
+@dataclass(frozen=True)
+class SquareView:
+    cls: str
+    href: str
+    label: str
+
+
+# ---------------------------------------------------------------------------- geometry
+def square_origin(sq: int, rotation: int = 0) -> tuple[int, int]:
+    """Top-left corner of ``sq`` in SVG units; rotation turns the board by quarter turns so that
+    another corner comes to the bottom-left."""
+    c, r = column_of(sq), row_of(sq)
+    for _turn in range(rotation % 4):
+        c, r = 8 - r, c  # a quarter turn (counter-clockwise as seen)
+    return MARGIN + c * CELL, (8 - r) * CELL
+
+
+def _labels(rotation: int) -> tuple[list[str], list[str]]:
+    """Bottom labels left to right, and left labels from top to bottom."""
+    bottom = [""] * 9
+    left = [""] * 9
+    for sq in SQUARES:
+        x, y = square_origin(sq, rotation)
+        name = square_name(sq)
+        col_i, row_i = (x - MARGIN) // CELL, y // CELL
+        if row_i == 8:
+            bottom[col_i] = name[0] if _column_axis_horizontal(rotation) else name[1]
+        if col_i == 0:
+            left[row_i] = name[1] if _column_axis_horizontal(rotation) else name[0]
+    return bottom, left
+
+
+def _column_axis_horizontal(rotation: int) -> bool:
+    return rotation % 2 == 0
+
+
+# ---------------------------------------------------------------------------- the piece shapes
+_TEXT = ('<text x="50" y="53" text-anchor="middle" dominant-baseline="central" '
+         'class="pl">{letter}</text>')
+
+_SHAPES = {
+    # Chief: a large disc with a crown of three points.
+    Kind.CHIEF: '<path class="pf" d="M22 30 L32 12 L42 26 L50 8 L58 26 L68 12 L78 30 Z"/>'
+                '<circle class="pf" cx="50" cy="56" r="36"/>',
+    # Assassin: a diamond.
+    Kind.ASSASSIN: '<path class="pf" d="M50 6 L92 50 L50 94 L8 50 Z"/>',
+    # Reporter: a square with a folded corner (a newspaper).
+    Kind.REPORTER: '<path class="pf" d="M14 14 H72 L86 28 V86 H14 Z"/>',
+    # Provocateur: a hexagon.
+    Kind.PROVOCATEUR: '<path class="pf" d="M50 6 L89 28 V72 L50 94 L11 72 V28 Z"/>',
+    # Necromobile: a shield.
+    Kind.NECROMOBILE: '<path class="pf" d="M14 12 H86 V50 C86 74 68 88 50 95 C32 88 14 74 14 50 Z"/>',
+    # Militant: a smaller disc.
+    Kind.MILITANT: '<circle class="pf" cx="50" cy="50" r="33"/>',
+}
+
+_TOMB = ('<path class="tomb" d="M20 92 V40 C20 18 34 8 50 8 C66 8 80 18 80 40 V92 Z"/>'
+         '<path class="tomb-x" d="M50 16 V34 M42 23 H58"/>'
+         '<text x="50" y="64" text-anchor="middle" dominant-baseline="central" class="tl">{letter}</text>')
+
+
+def defs() -> str:
+    out = ["<defs>"]
+    for kind, shape in _SHAPES.items():
+        size = ' font-size="40"' if kind == Kind.MILITANT else ' font-size="46"'
+        text = _TEXT.format(letter=kind.letter).replace('class="pl"', f'class="pl"{size}')
+        if kind == Kind.CHIEF:
+            text = text.replace('y="53"', 'y="58"')
+        out.append(f'<symbol id="k-{kind.letter}" viewBox="0 0 100 100">{shape}{text}</symbol>')
+        out.append(f'<symbol id="d-{kind.letter}" viewBox="0 0 100 100">'
+                   f'{_TOMB.format(letter=kind.letter)}</symbol>')
+    out.append("</defs>")
+    return "".join(out)
+
+
+def _square_inside(sq: int, href: str = "") -> str:
+    """What every square's group holds: its layers, bottom to top, and the piece's ``<use>``."""
+    maze = ""
+    if sq == MAZE:
+        maze = ('<path class="maze-deco" d="M12 12 H88 V88 H12 Z M26 26 H74 V74 H26 Z '
+                'M40 40 H60 V60 H40 Z"/>')
+    return (
+        f'<rect class="cell" width="{CELL}" height="{CELL}"/>{maze}'
+        f'<rect class="lm" x="3" y="3" width="{CELL - 6}" height="{CELL - 6}"/>'
+        f'<rect class="hl" width="{CELL}" height="{CELL}"/>'
+        f'<rect class="frame" x="4" y="4" width="{CELL - 8}" height="{CELL - 8}" rx="6"/>'
+        f'<circle class="dot" cx="50" cy="50" r="15"/>'
+        f'<use class="pc" href="{href}" x="6" y="6" width="88" height="88"/>'
+        f'<circle class="badge" cx="84" cy="16" r="11"/>'
+        f'<circle class="ring" cx="50" cy="50" r="44"/>'
+    )
+
+
+def board_svg(rotation: int = 0) -> str:
+    """The inner markup of the board's ``<svg viewBox="0 0 940 940">``: every square empty."""
+    parts = [defs(), f'<rect class="frame-bg" x="{MARGIN}" y="0" width="{9 * CELL}" height="{9 * CELL}"/>']
+    for sq in SQUARES:
+        x, y = square_origin(sq, rotation)
+        name = square_name(sq)
+        shade = "maze" if sq == MAZE else ("dark" if (column_of(sq) + row_of(sq)) % 2 == 0 else "light")
+        parts.append(
+            f'<g class="sq {shade}" data-square="{name}" transform="translate({x},{y})" '
+            f'aria-label="{name}" role="button">{_square_inside(sq)}</g>'
+        )
+    bottom, left = _labels(rotation)
+    for i, text in enumerate(bottom):
+        parts.append(f'<text class="coord" x="{MARGIN + i * CELL + CELL // 2}" y="{9 * CELL + 28}" '
+                     f'text-anchor="middle">{text}</text>')
+    for i, text in enumerate(left):
+        parts.append(f'<text class="coord" x="{MARGIN // 2}" y="{i * CELL + CELL // 2}" '
+                     f'text-anchor="middle" dominant-baseline="central">{text}</text>')
+    # The same labels inside the edge squares (bottom-right and top-left corners), shown instead
+    # on small screens, where the board hides its margin to make the squares larger.
+    for i, text in enumerate(bottom):
+        parts.append(f'<text class="coord-in" x="{MARGIN + i * CELL + CELL - 7}" y="{9 * CELL - 8}" '
+                     f'text-anchor="end">{text}</text>')
+    for i, text in enumerate(left):
+        parts.append(f'<text class="coord-in" x="{MARGIN + 7}" y="{i * CELL + 25}">{text}</text>')
+    return "".join(parts)
+
+
+def coord_labels(rotation: int = 0) -> list[str]:
+    """The texts of the coordinate labels in the order ``board_svg`` draws them (the bottom row
+    left to right, the left column top to bottom), for either set (``.coord``, ``.coord-in``):
+    turning a drawn board only changes these texts and each square's ``transform``."""
+    bottom, left = _labels(rotation)
+    return bottom + left
+
+
+def square_transform(sq: int, rotation: int = 0) -> str:
+    """The ``transform`` attribute of a square's group."""
+    x, y = square_origin(sq, rotation)
+    return f"translate({x},{y})"
+
+
+#: The rotation that brings each party's corner to the bottom-left: Red's (A9) needs a quarter
+#: turn, Blue's (I9) half a turn, Yellow's (I1) three quarters; Green (A1) is there unturned.
+#: In seat order, each next player turns the board one more quarter, as players sit round a table.
+PARTY_ROTATION = {Party.RED: 1, Party.BLUE: 2, Party.YELLOW: 3, Party.GREEN: 0}
+
+
+def board_step(dx: int, dy: int, rotation: int = 0) -> tuple[int, int]:
+    """(column step, row step) on the board of a step ``dx`` right and ``dy`` up as seen."""
+    dc, dr = dx, dy
+    for _turn in range(rotation % 4):
+        dc, dr = dr, -dc  # undo one quarter turn: seen (x, y) comes from board (y, -x)
+    return dc, dr
+
+
+# ---------------------------------------------------------------------------- the page's board
+#: index.html's ``<svg id="board">`` holds ``board_svg()`` between these lines, so that the empty
+#: board shows at the first paint, seconds before Python runs (scripts/gen_static_board.py).
+STATIC_BEGIN = "<!-- static board: made by scripts/gen_static_board.py from app/present/render.py -->"
+STATIC_END = "<!-- end of static board -->"
+
+
+def static_board_block() -> str:
+    """What index.html holds between (and including) the static-board markers."""
+    return f"{STATIC_BEGIN}\n{board_svg()}\n{STATIC_END}"
+
+
+def with_static_board(html: str) -> str:
+    """``html`` (index.html) with its static board replaced by the current ``board_svg()``."""
+    start = html.index(STATIC_BEGIN)
+    end = html.index(STATIC_END, start) + len(STATIC_END)
+    return html[:start] + static_board_block() + html[end:]
+
+
+# ---------------------------------------------------------------------------- square views
+def move_squares(move: Move) -> tuple[set[int], set[int]]:
+    """(main squares, secondary squares) of a move: where the piece came from and went, and where
+    a corpse or a moved piece was put, the reporter's victim, or the maze it acted on."""
+    if move.is_pass():
+        return set(), set()
+    main = {move.piece, move.lands}
+    aux = {s for s in (move.place, move.victim) if s is not None}
+    if move.exit is not None:
+        aux.add(move.to)
+    return main, aux - main
+
+
+def last_move_squares(board: Board) -> tuple[set[int], set[int]]:
+    """``move_squares`` of the board's last move (none at the start)."""
+    if not board.move_stack:
+        return set(), set()
+    return move_squares(board.move_stack[-1])
+
+
+#: How many players' latest moves are marked (the most recent first, each fainter than the last).
+MARKED_MOVES = 4
+
+
+def move_marks(recent: Iterable[tuple[Party, Move]]) -> dict[int, str]:
+    """Classes marking each player's latest move: ``recent`` is (player, move), most recent
+    first. A square touched by several of them shows the most recent. ``lm-r age0``: Red's move,
+    the latest; ``aux`` marks where a corpse or a moved piece went."""
+    marks: dict[int, str] = {}
+    for age, (player, move) in enumerate(list(recent)[:MARKED_MOVES]):
+        main, aux = move_squares(move)
+        for sq in sorted(main):
+            marks.setdefault(sq, f"lm lm-{player.letter} age{age}")
+        for sq in sorted(aux):
+            marks.setdefault(sq, f"lm lm-{player.letter} age{age} aux")
+    return marks
+
+
+@dataclass(frozen=True)
+class Slide:
+    """One piece gliding across the board in a move's animation: the ``<use>`` href and colour
+    class of what moves, the squares it passes (start, [maze,] end), and when (milliseconds)."""
+
+    href: str
+    cls: str
+    path: tuple[int, ...]
+    delay: int
+    duration: int
+
+
+#: A move's whole animation lasts at most this long: the piece, then the corpse or placed piece.
+ANIMATION_MS = 300
+_FIRST_MS, _SECOND_MS = 180, 120
+
+
+def _look(piece: Piece) -> tuple[str, str]:
+    if piece.party is None:
+        return f"#d-{piece.kind.letter}", "pc-x"
+    return f"#k-{piece.kind.letter}", f"pc-{piece.party.letter}"
+
+
+def slides(events: Iterable) -> list[Slide]:
+    """The animation of a move from its ``djambi.narrate`` events: the moving piece first, then
+    the piece it put somewhere else (a corpse carried off, a piece placed), within
+    ``ANIMATION_MS``."""
+    from djambi.narrate import CORPSE, KILL, MOVE, PLACE
+
+    out: list[Slide] = []
+    second: list[Slide] = []
+    for event in events:
+        if event.piece is None or event.square is None or event.to is None:
+            continue
+        if event.kind == MOVE:
+            href, cls = _look(event.piece)
+            path = (event.square, event.via, event.to) if event.via is not None else (event.square, event.to)
+            out.append(Slide(href, cls, path, 0, _FIRST_MS))
+        elif event.kind in (KILL, PLACE, CORPSE) and event.to != event.square:
+            piece = Piece.corpse(event.piece.kind) if event.kind == KILL else event.piece
+            href, cls = _look(piece)
+            second.append(Slide(href, cls, (event.square, event.to), _FIRST_MS, _SECOND_MS))
+    return out + second
+
+
+def describe(sq: int, piece: Piece | None, board: Board) -> str:
+    name = square_name(sq)
+    where = _("{square} maze").format(square=name) if sq == MAZE else name
+    if piece is None:
+        return where
+    what = piece_phrase(piece)
+    if piece.party is None:
+        return _("{square}: {piece}").format(square=where, piece=what)
+    ctl = board.controller(piece.party)
+    if board.is_frozen(piece.party):
+        text = _("{square}: {piece} (frozen)")
+    elif ctl is None:
+        text = _("{square}: {piece} (hostage)")
+    elif ctl != piece.party:
+        text = _("{square}: {piece} (played by {player})")
+    else:
+        text = _("{square}: {piece}")
+    return text.format(square=where, piece=what, player=party_name(ctl) if ctl is not None else "")
+
+
+def square_views(
+    board: Board,
+    *,
+    selected: int | None = None,
+    options: Iterable[int] = (),
+    chosen: Iterable[int] = (),
+    skip_square: int | None = None,
+    preview: dict[int, Piece | None] | None = None,
+    show_mine: bool = True,
+    cursor: int | None = None,
+    lifted: Iterable[int] = (),
+    marks: dict[int, str] | None = None,
+) -> list[SquareView]:
+    """What each of the 81 squares shows. ``marks``: ``move_marks`` of the players' latest moves."""
+    options = set(options)
+    chosen = set(chosen)
+    lifted = set(lifted)
+    preview = preview or {}
+    marks = marks or {}
+    over = board.is_game_over() if show_mine else True
+    turn = board.turn
+    ruler = board.ruler
+    views = []
+    for sq in SQUARES:
+        piece = preview[sq] if sq in preview else board.piece_at(sq)
+        cls = ["sq", "maze" if sq == MAZE else ("dark" if (column_of(sq) + row_of(sq)) % 2 == 0 else "light")]
+        href = ""
+        if piece is not None:
+            href = f"#{'d' if piece.party is None else 'k'}-{piece.kind.letter}"
+            if piece.party is None:
+                cls.append("pc-x")
+            else:
+                cls.append(f"pc-{piece.party.letter}")
+                ctl = board.controller(piece.party)
+                if board.is_frozen(piece.party):
+                    cls.append("frozen")
+                elif ctl is None:
+                    cls.append("hostage")
+                elif ctl != piece.party:
+                    cls += ["captured", f"ctl-{ctl.letter}"]
+                if not over and ctl == turn and selected is None:
+                    cls.append("mine")
+                if sq == MAZE and piece.kind == Kind.CHIEF and ruler == piece.party:
+                    cls.append("ruler")
+        if sq in marks:
+            cls.append(marks[sq])
+        if sq == selected:
+            cls.append("sel")
+        if sq in chosen:
+            cls.append("chosen")
+        if sq == cursor:
+            cls.append("cursor")
+        if sq in lifted:
+            cls.append("lifted")
+        if sq in options:
+            cls.append("opt")
+            if sq == skip_square:
+                cls.append("skip")
+            elif piece is not None:
+                cls.append("occ")
+        views.append(SquareView(" ".join(cls), href, describe(sq, piece, board)))
+    return views
+
+
+def diagram_svg(board: Board, columns: tuple[int, int], rows: tuple[int, int], label: str,
+                **views) -> str:
+    """A cut-out of the board drawn as the board is (the same square layers, piece shapes and
+    ``square_views`` classes): columns ``columns[0]..columns[1]`` and rows ``rows[0]..rows[1]``
+    (0-based, inclusive), as a standalone ``<svg>`` for the piece guide. ``views``: arguments of
+    ``square_views`` (``selected``, ``options``, ``marks``…). The piece shapes are the ``<defs>``
+    of the page's board. ``label`` is the picture's text for screen readers (our own words)."""
+    drawn = square_views(board, show_mine=False, **views)
+    c0, c1 = columns
+    r0, r1 = rows
+    width, height = (c1 - c0 + 1) * CELL, (r1 - r0 + 1) * CELL
+    parts = [f'<svg class="diagram" viewBox="0 0 {width} {height}" role="img" '
+             f'aria-label="{_attr(label)}">']
+    for sq in SQUARES:
+        col, row = column_of(sq), row_of(sq)
+        if c0 <= col <= c1 and r0 <= row <= r1:
+            view = drawn[sq]
+            x, y = (col - c0) * CELL, (r1 - row) * CELL
+            parts.append(f'<g class="{view.cls}" transform="translate({x},{y})">'
+                         f'{_square_inside(sq, view.href)}</g>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _attr(text: str) -> str:
+    return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+__all__ = ["diagram_svg", "SquareView", "board_svg", "square_views", "square_origin", "last_move_squares",
+           "move_squares", "move_marks", "MARKED_MOVES", "Slide", "slides", "ANIMATION_MS",
+           "describe", "coord_labels", "square_transform", "board_step", "static_board_block",
+           "with_static_board", "PARTY_ROTATION", "SIZE", "CELL", "MARGIN"]

@@ -1,0 +1,120 @@
+"""The game's state in words: the status line, how the game ended, and each party's line in the
+players list. Pure Python."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from djambi import Board, Party
+
+from app.present.i18n import N_, _, list_of, party_name, party_of
+from app.state.seating import REMOTE
+from app.state.session import Game
+
+def status_text(game: Game) -> str:
+    """The one-line status: who is to move, or how the game ended."""
+    board = game.board
+    outcome = board.outcome()
+    if outcome is not None:
+        if outcome.winner is not None:
+            return _("Game over: {player} wins").format(player=party_name(outcome.winner))
+        text = DRAW_STATUS.get(outcome.termination.value)
+        return _(text) if text else _("Game over: draw")
+    if board.is_extra_turn:
+        return _("{player} to move (extra turn, in power)").format(player=party_name(board.turn))
+    return _("{player} to move").format(player=party_name(board.turn))
+
+
+#: The status line of a drawn game, by termination.
+DRAW_STATUS = {
+    "no players": N_("Game over: draw (no players)"),
+    "no moves": N_("Game over: draw (no moves)"),
+    "draw rule": N_("Game over: draw (draw rule)"),
+    "agreement": N_("Game over: draw (agreement)"),
+}
+
+#: Why a game ended, on the game-over screen.
+OUTCOME_REASONS = {
+    "elimination": N_("Every other player has been eliminated."),
+    "no players": N_("The last players perished together."),
+    "no moves": N_("No player can move."),
+    "draw rule": N_("120 turns passed with no kill and no change of control."),
+    "agreement": N_("The players agreed a draw."),
+}
+
+
+def outcome_text(game: Game) -> tuple[str, str]:
+    """(title, explanation) for the game-over screen; ``("", "")`` while the game goes on."""
+    outcome = game.board.outcome()
+    if outcome is None:
+        return "", ""
+    reason = OUTCOME_REASONS.get(outcome.termination.value)
+    why = _(reason) if reason else outcome.termination.value
+    if outcome.winner is not None:
+        return _("{player} wins!").format(player=party_name(outcome.winner)), why
+    return _("Draw"), why
+
+
+@dataclass(frozen=True)
+class PartyInfo:
+    party: Party
+    state: str  # "active", "eliminated", "frozen", "hostage"
+    controller: Party | None
+    to_move: bool
+    in_power: bool
+    controls: tuple[Party, ...]  # for an active player: the parties he plays (his own first)
+    seat: str
+
+    def words(self) -> str:
+        """A short description, e.g. "in power; plays Blue too" or "eliminated: Red plays it"."""
+        if self.state == "active":
+            others = [party_of(p) for p in self.controls if p != self.party]
+            if others and self.in_power:
+                return _("in power; plays {players} too").format(players=list_of(others))
+            if others:
+                return _("plays {players} too").format(players=list_of(others))
+            return _("in power") if self.in_power else ""
+        if self.state == "eliminated":
+            if self.controller is not None:
+                return _("eliminated; {player} plays its pieces").format(
+                    player=party_name(self.controller))
+            return _("eliminated")
+        if self.state == "frozen":
+            return _("eliminated; its pieces are frozen")
+        if self.state == "hostage":
+            return _("hostage (no turns)")
+        return ""
+
+
+def party_infos(game: Game) -> list[PartyInfo]:
+    board = game.board
+    over = board.is_game_over()
+    out = []
+    for party in Party:
+        ctl = board.controller(party)
+        if board.is_frozen(party):
+            state = "frozen"
+        elif ctl is None:
+            state = "hostage"
+        elif ctl == party:
+            state = "active"
+        else:
+            state = "eliminated"
+        if state == "eliminated" and not _has_living(board, party):
+            ctl_shown = None
+        else:
+            ctl_shown = ctl
+        out.append(PartyInfo(
+            party=party,
+            state=state,
+            controller=ctl_shown,
+            to_move=(not over and board.turn == party),
+            in_power=board.ruler == party,
+            controls=tuple(board.parties_of(party)) if state == "active" else (),
+            seat=REMOTE if game.is_remote(party) else game.seat(party),
+        ))
+    return out
+
+
+def _has_living(board: Board, party: Party) -> bool:
+    return any(p.party == party for p in board.pieces().values())

@@ -1,0 +1,156 @@
+"""Narration: what a move did (``djambi.narrate`` events) in sentences, in the player's language.
+
+Pure Python. The engine decides what happened; this module only says it. The page shows the
+sentences in the event log and reads them out through an ``aria-live`` region, so that a player who
+cannot see the board can follow every move, the computers' included.
+
+Every sentence is one msgid with named placeholders; players and pieces are filled in the form the
+sentence needs (``app.present.i18n``: ``party_of`` for possessors and objects, ``piece_object`` and
+``piece_subject`` per piece kind), and the corpse sentence is one msgid per kind.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from djambi import Kind, Party, Piece, square_name
+from djambi.narrate import (
+    ARMY,
+    CORPSE,
+    ELIMINATED,
+    END,
+    EXTRA_TURN,
+    KILL,
+    MOVE,
+    PASS,
+    PERISH,
+    PLACE,
+    POWER,
+    POWER_LOST,
+    THAW,
+    Event,
+)
+
+from app.present.i18n import N_, _, party_name, party_of, piece_object, piece_subject
+
+#: Why a game ended, after "Game over: … wins;" or "Game over: draw;" (English, for
+#: reference and tests; the page shows the whole sentences of ``end_sentence``).
+END_REASONS = {
+    "elimination": "every other player is out of the game",
+    "no players": "the last players perished together",
+    "no moves": "no player can move",
+    "draw rule": "120 turns passed with no kill and no change of control",
+    "agreement": "the players agreed a draw",
+}
+
+#: The end of a game, one whole sentence per way it ends (translated at use).
+WIN_SENTENCES = {
+    "elimination": N_("Game over: {player} wins; every other player is out of the game."),
+}
+DRAW_SENTENCES = {
+    "no players": N_("Game over: draw; the last players perished together."),
+    "no moves": N_("Game over: draw; no player can move."),
+    "draw rule": N_("Game over: draw; 120 turns passed with no kill and no change of control."),
+    "agreement": N_("Game over: draw; the players agreed a draw."),
+}
+
+
+def whose(piece: Piece) -> str:
+    """``Blue's militant``; ``a militant's corpse`` (as the object of a sentence)."""
+    return piece_object(piece)
+
+
+def sq(square: int | None) -> str:
+    return "" if square is None else square_name(square)
+
+
+def end_sentence(winner: Party | None, termination: str) -> str:
+    if winner is not None:
+        text = WIN_SENTENCES.get(termination)
+        return (_(text) if text else _("Game over: {player} wins.")).format(
+            player=party_name(winner))
+    text = DRAW_SENTENCES.get(termination)
+    return _(text) if text else _("Game over: draw.")
+
+
+def sentence(event: Event) -> str:
+    """One event in words; "" for an event that needs none."""
+    kind, player = event.kind, event.player
+    who = party_name(player) if player is not None else _("Nobody")
+    if kind == MOVE:
+        piece = event.piece
+        assert piece is not None
+        what = piece_object(piece, own=piece.party == player)
+        if event.via is not None:
+            return _("{player} moved {piece} from {start} into the maze and out to {end}.").format(
+                player=who, piece=what, start=sq(event.square), end=sq(event.to))
+        return _("{player} moved {piece} from {start} to {end}.").format(
+            player=who, piece=what, start=sq(event.square), end=sq(event.to))
+    if kind == PASS:
+        return _("{player} had no legal move and passed.").format(player=who)
+    if kind == KILL:
+        assert event.piece is not None
+        victim = piece_object(event.piece)
+        if event.to is None or event.to == event.square:
+            return _("{player} killed {victim} on {square}; the corpse stays there.").format(
+                player=who, victim=victim, square=sq(event.square))
+        return _("{player} killed {victim} on {square}; the corpse goes to {end}.").format(
+            player=who, victim=victim, square=sq(event.square), end=sq(event.to))
+    if kind == PLACE:
+        assert event.piece is not None
+        return _("{piece} was moved from {start} to {end}.").format(
+            piece=piece_subject(event.piece), start=sq(event.square), end=sq(event.to))
+    if kind == CORPSE:
+        assert event.piece is not None
+        corpse = {
+            Kind.CHIEF: _("The chief's corpse on {start} was moved to {end}."),
+            Kind.ASSASSIN: _("The assassin's corpse on {start} was moved to {end}."),
+            Kind.REPORTER: _("The reporter's corpse on {start} was moved to {end}."),
+            Kind.PROVOCATEUR: _("The provocateur's corpse on {start} was moved to {end}."),
+            Kind.NECROMOBILE: _("The necromobile's corpse on {start} was moved to {end}."),
+            Kind.MILITANT: _("The militant's corpse on {start} was moved to {end}."),
+        }[event.piece.kind]
+        return corpse.format(start=sq(event.square), end=sq(event.to))
+    if kind == POWER:
+        return _("{owner}'s chief holds the maze: {player} is in power and plays after every "
+                 "other player.").format(owner=party_of(player), player=who) if player is not None else ""
+    if kind == POWER_LOST:
+        return _("{player} is no longer in power.").format(player=who)
+    if kind == PERISH:
+        return _("{owner}'s chief on {square} was walled in by corpses and perished.").format(
+            owner=party_of(player), square=sq(event.square)) if player is not None else ""
+    if kind == ARMY:
+        if event.party is None:
+            return ""
+        if player is None:
+            return _("{owner}'s pieces are frozen: nobody plays them until a chief takes the "
+                     "maze.").format(owner=party_of(event.party))
+        return _("{owner}'s pieces now play for {player}.").format(
+            owner=party_of(event.party), player=party_of(player))
+    if kind == THAW:
+        if event.party is None:
+            return ""
+        return _("{player} takes over {owner}'s frozen pieces.").format(
+            player=who, owner=party_of(event.party))
+    if kind == ELIMINATED:
+        return _("{player} is out of the game.").format(player=who)
+    if kind == EXTRA_TURN:
+        return _("{player} plays an extra turn (in power).").format(player=who)
+    if kind == END:
+        return end_sentence(player, event.termination or "")
+    return ""
+
+
+def sentences(events: Iterable[Event]) -> list[str]:
+    return [s for s in (sentence(e) for e in events) if s]
+
+
+def announcement(events: Iterable[Event], next_player: Party | None) -> str:
+    """What the screen reader says after a move: what it did, then who is to move."""
+    words = sentences(events)
+    if next_player is not None:
+        words.append(_("{player} to move.").format(player=party_name(next_player)))
+    return " ".join(words)
+
+
+__all__ = ["sentence", "sentences", "announcement", "whose", "end_sentence", "END_REASONS"]

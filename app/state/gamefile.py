@@ -1,0 +1,74 @@
+"""Game files: the game saved as a record (``docs/formats.md``, "Game record") and read back.
+
+Pure Python. The page turns ``record_text`` into a download and hands the text of a file the player
+picked or dropped to ``game_from_file``. The record's headers carry the date, each seat (``Human``,
+``Computer (normal)``, …) and the result; the engine writes ``Result`` and ``Termination`` and checks
+them on reading. A header naming a seat this page does not know (a person's name, say) means a
+human seat.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from djambi import Party
+
+from app import games
+
+from app.present.i18n import _
+from app.state.seating import HUMAN, SEAT_LABELS
+from app.state.session import Game
+
+MAX_FILE = 400_000  # characters: far more than the longest real game
+SUFFIX = ".djambi.txt"
+
+
+class FileError(ValueError):
+    """A file that is not a Djambi game record; the message says what is wrong."""
+
+
+def record_text(game: Game, when: datetime) -> str:
+    """The game as a record file's text."""
+    headers = {"Date": when.strftime("%Y.%m.%d")}
+    for party in Party:
+        headers[party.title] = SEAT_LABELS.get(game.seat(party), game.seat(party))
+    return game.rules.format_record(game.board, headers)
+
+
+def file_name(game: Game, when: datetime) -> str:
+    """``djambi-2026-11-22-1432.djambi.txt``: sorts by date, says what it is."""
+    return f"djambi-{when.strftime('%Y-%m-%d-%H%M')}{SUFFIX}"
+
+
+def game_from_file(text: str, name: str = "") -> Game:
+    """The game in a record file's text; ``FileError`` saying what is wrong (and where).
+    ``name`` is the file's name (as the player sees it); without one the messages say "The
+    file"."""
+    if not isinstance(text, str) or "\x00" in text:
+        raise FileError(_("The file {name} is not a text file.").format(name=name) if name
+                        else _("The file is not a text file."))
+    if len(text) > MAX_FILE:
+        size = f"{len(text):,}"
+        raise FileError(_("The file {name} is too large to be a Djambi game ({size} characters).")
+                        .format(name=name, size=size) if name else
+                        _("The file is too large to be a Djambi game ({size} characters).")
+                        .format(size=size))
+    if not text.strip():
+        raise FileError(_("The file {name} is empty.").format(name=name) if name
+                        else _("The file is empty."))
+    rules = games.get()  # a file names no other game yet
+    try:
+        board, headers = rules.parse_record(text)
+    except rules.error as exc:
+        # Translators: {detail} is the rules engine's explanation, in English.
+        raise FileError(_("The file {name} cannot be opened: {detail}").format(
+            name=name, detail=exc) if name else _("The file cannot be opened: {detail}").format(
+            detail=exc)) from None
+    kinds = {label: kind for kind, label in SEAT_LABELS.items()}
+    seats = [kinds.get(headers.get(party.title, ""), HUMAN) for party in Party]
+    if board.root().is_hostage_game:
+        seats[Party.GREEN] = HUMAN
+    return Game(board, seats, rules=rules)
+
+
+__all__ = ["FileError", "record_text", "file_name", "game_from_file", "SUFFIX", "MAX_FILE"]

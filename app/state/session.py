@@ -1,0 +1,312 @@
+"""The game being played in the page: the board, who sits where (``seats``), undo and redo, and the
+game as saved (``to_json``/``from_json``; storage itself is ``store``, links ``links``). Pure Python.
+
+Saved game (one JSON object per game, under a key of its own: see ``app.state.library``)::
+
+    {"format": "djambi-save", "version": 2, "game": "G1~start~C7-F4", "seats": [...4 seat kinds],
+     "redo": ["A3-B4", ...], "id": "k3Jd9aQx", "name": "Game 2", "here": "rg",
+     "made_here": true, "updated": "<ISO time>", "position": "P1.…"}
+
+``id`` names the game across devices (links carry it), ``here`` lists the human seats played at
+this device (the others are *remote*: people on other devices), ``made_here`` says the game was
+started here (so computers moving before any human play here). Version 1 (without those) is still
+read: every seat here.
+
+``position`` is the current position text (``board.code()``), informative: the page paints the
+saved game's pieces from it before Python runs (index.html); reading the save uses ``game`` only.
+
+``redo`` holds the moves undone, the next one first, as move texts played from the current
+position. Anything else under the key — not JSON, another shape, an illegal move — is set aside
+under ``BACKUP_KEY`` (never deleted) and a new game starts, with a message saying so.
+"""
+
+
+from __future__ import annotations
+
+import itertools
+import json
+from dataclasses import dataclass, field
+
+from djambi import Board, Move, Party, Termination
+
+from app import games
+
+from app.present.i18n import _
+from app.state.seating import ALL_SEATS, HUMAN, REMOTE, SEAT_KINDS, clean_name, new_id, valid_id
+
+SAVE_FORMAT = "djambi-save"
+SAVE_VERSION = 2
+READ_VERSIONS = (1, 2)
+MAX_SAVE = 400_000  # characters
+
+#: Every change to any game takes the next number: a search started for one revision can never be
+#: mistaken for one of another game (see ``app.state.loop``).
+_REVISIONS = itertools.count(1)
+
+
+class SaveError(ValueError):
+    """Saved data that cannot be read back."""
+
+
+@dataclass
+class Game:
+    """A game in progress: the board (with its move stack), the seats, and the redo list."""
+
+    board: Board = field(default_factory=Board)
+    seats: list[str] = field(default_factory=lambda: [HUMAN] * 4)
+    redo_moves: list[Move] = field(default_factory=list)
+    revision: int = field(default_factory=lambda: next(_REVISIONS))
+    #: The seats played at this device (by a human here, or, for computer seats, irrelevant).
+    here: frozenset[int] = ALL_SEATS
+    made_here: bool = True
+    id: str = field(default_factory=new_id)
+    name: str = ""
+    updated: str = ""
+    _driver: tuple[int, bool] = field(default=(-1, True), compare=False, repr=False)
+    #: The revision at which a player chose to make a remote seat's move here ("Play it here").
+    override: int = field(default=-1, compare=False, repr=False)
+    #: The game's kind (``app.games``): its codes, narration and computer players.
+    rules: games.Game = field(default_factory=games.get, compare=False, repr=False)
+
+    def touch(self) -> None:
+        """Note a change (every method that changes the game calls it)."""
+        self.revision = next(_REVISIONS)
+
+    # ------------------------------------------------------------------ seats
+    def seat(self, player: Party | int) -> str:
+        return self.seats[int(player)]
+
+    def is_computer(self, player: Party | int) -> bool:
+        return self.seat(player) != HUMAN
+
+    def has_computers(self) -> bool:
+        return any(self.is_computer(p) for p in self.board.active_players)
+
+    def is_here(self, player: Party | int) -> bool:
+        """A human seat played at this device."""
+        return not self.is_computer(player) and int(player) in self.here
+
+    def is_remote(self, player: Party | int) -> bool:
+        """A human seat played on another device."""
+        return not self.is_computer(player) and int(player) not in self.here
+
+    def remote_seats(self) -> list[Party]:
+        """The seats played on other devices (never a hostage: it does not play)."""
+        hostage = self.board.root().is_hostage_game
+        return [p for p in Party if self.is_remote(p) and not (hostage and p == Party.GREEN)]
+
+    def is_remote_game(self) -> bool:
+        """Some seat is played on another device: moves travel by link."""
+        return bool(self.remote_seats())
+
+    def movers(self) -> list[Party]:
+        """The player who made each move, in order."""
+        replay = self.board.root()
+        out = []
+        for move in self.board.move_stack:
+            out.append(replay.turn)
+            replay.push(move)
+        return out
+
+    def computers_play_here(self) -> bool:
+        """Whether a computer seat to move plays at this device: computers play on the device of
+        the last human who moved before them (the device that started the game, before any)."""
+        if not self.is_remote_game() or self.override == self.revision:
+            return True
+        if self._driver[0] != self.revision:
+            last_human = next((p for p in reversed(self.movers()) if not self.is_computer(p)), None)
+            here = self.made_here if last_human is None else int(last_human) in self.here
+            self._driver = (self.revision, here)
+        return self._driver[1]
+
+    def computer_to_move(self) -> bool:
+        """A computer is to move and plays at this device (``app.state.loop`` starts its search)."""
+        return (not self.board.is_game_over() and self.is_computer(self.board.turn)
+                and self.computers_play_here())
+
+    def remote_to_move(self) -> bool:
+        """The move is to be made on another device (a remote person, or a computer that plays
+        there): this device waits for a link."""
+        if self.board.is_game_over() or self.override == self.revision:
+            return False
+        turn = self.board.turn
+        return self.is_remote(turn) or (self.is_computer(turn) and not self.computers_play_here())
+
+    def here_to_move(self) -> bool:
+        """A human of this device is to move (or a remote seat's move is made here on purpose)."""
+        if self.board.is_game_over() or self.is_computer(self.board.turn):
+            return False
+        return self.is_here(self.board.turn) or self.override == self.revision
+
+    def play_here_once(self) -> None:
+        """A player chose to make the waiting move at this device (until the game changes)."""
+        self.override = self.revision
+
+    # ------------------------------------------------------------------ moves
+    def play(self, move: Move | str) -> Move:
+        """Play a legal move (``IllegalMoveError`` otherwise). The redo list survives only if
+        this is the move it held next."""
+        move = self.board.play(move)
+        if self.redo_moves and self.redo_moves[0] == move:
+            self.redo_moves.pop(0)
+        else:
+            self.redo_moves.clear()
+        self.touch()
+        return move
+
+    def can_undo(self) -> bool:
+        return bool(self.board.move_stack) or self.draw_agreed()
+
+    def can_redo(self) -> bool:
+        return bool(self.redo_moves) and not self.board.is_game_over()
+
+    def draw_agreed(self) -> bool:
+        outcome = self.board.outcome()
+        return outcome is not None and outcome.termination == Termination.AGREEMENT and bool(
+            self.board.move_stack or self.board.root().outcome() is None)
+
+    def undo(self) -> list[Move]:
+        """Undo the last move, then any computer moves before it, so that a human is to move
+        again (or the game is back at its start). A draw agreement is undone first, alone."""
+        self.touch()
+        if self.draw_agreed():
+            self.board = _replay(self.board.root(), self.board.move_stack)
+            return []
+        undone = []
+        any_human = any(s == HUMAN for s in self.seats)
+        while self.board.move_stack:
+            undone.append(self.board.pop())
+            if not any_human or not self.is_computer(self.board.turn):
+                break
+        self.redo_moves[:0] = reversed(undone)
+        return undone
+
+    def redo(self) -> list[Move]:
+        """Replay the next undone move, then any computer moves that follow it."""
+        self.touch()
+        done = []
+        any_human = any(s == HUMAN for s in self.seats)
+        while self.redo_moves and not self.board.is_game_over():
+            move = self.redo_moves.pop(0)
+            self.board.push(move)
+            done.append(move)
+            if not any_human or not self.is_computer(self.board.turn):
+                break
+        return done
+
+    def agree_draw(self) -> None:
+        self.board.agree_draw()
+        self.redo_moves.clear()
+        self.touch()
+
+    def unfinished(self) -> bool:
+        """A game worth asking about before replacing it: moves played and not over."""
+        return bool(self.board.move_stack) and not self.board.is_game_over()
+
+    # ------------------------------------------------------------------ text
+    def game_code(self) -> str:
+        return self.rules.format_game_code(self.board)
+
+    def position_code(self) -> str:
+        return self.board.code()
+
+    def move_list(self) -> list[tuple[Party, str]]:
+        """(player, move text) for every move played, in order."""
+        replay = self.board.root()
+        out = []
+        for move in self.board.move_stack:
+            out.append((replay.turn, replay.move_text(move)))
+            replay.push(move)
+        return out
+
+    def to_json(self) -> str:
+        redo_texts = []
+        replay = self.board.copy()
+        for move in self.redo_moves:
+            redo_texts.append(replay.move_text(move))
+            replay.push(move)
+        return json.dumps({
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": self.game_code(),
+            "seats": list(self.seats),
+            "redo": redo_texts,
+            "id": self.id,
+            "name": self.name,
+            "here": "".join(Party(i).letter for i in sorted(self.here)),
+            "made_here": self.made_here,
+            "updated": self.updated,
+            "position": self.position_code(),
+        }, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> "Game":
+        """Read a saved game; ``SaveError`` says what is wrong."""
+        if not isinstance(text, str):
+            raise SaveError(_("the saved data is not text"))
+        if len(text) > MAX_SAVE:
+            raise SaveError(_("the saved data is too long"))
+        try:
+            data = json.loads(text)
+        except ValueError:
+            raise SaveError(_("the saved data is not JSON")) from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise SaveError(_("the saved data is not a Djambi game"))
+        version = data.get("version")
+        if version not in READ_VERSIONS:
+            raise SaveError(_("the saved game has format version {version}; this page reads "
+                              "versions 1 and {supported}").format(version=repr(version),
+                                                                   supported=SAVE_VERSION))
+        game_text, seats, redo = data.get("game"), data.get("seats"), data.get("redo", [])
+        if not isinstance(game_text, str):
+            raise SaveError(_("the saved data holds no game code"))
+        if (not isinstance(seats, list) or len(seats) != 4
+                or not all(isinstance(s, str) and s in SEAT_KINDS for s in seats)):
+            raise SaveError(_("the saved seats are not four of {kinds}").format(
+                kinds=", ".join(SEAT_KINDS)))
+        if not isinstance(redo, list) or not all(isinstance(m, str) for m in redo):
+            raise SaveError(_("the saved redo list is not a list of moves"))
+        rules = games.get()  # a saved game names no other game yet
+        try:
+            board = rules.parse_game_code(game_text)
+            replay = board.copy()
+            redo_moves = [replay.play(text) for text in redo]
+        except rules.error as exc:
+            # Translators: {detail} is the rules engine's explanation, in English.
+            raise SaveError(_("the saved game cannot be replayed: {detail}").format(
+                detail=exc)) from None
+        game = cls(board, list(seats), redo_moves, rules=rules)
+        if version >= 2:
+            letters = {p.letter: int(p) for p in Party}
+            here, game_id = data.get("here", ""), data.get("id")
+            if not isinstance(here, str) or any(c not in letters for c in here):
+                raise SaveError(_("the saved seats played here are not party letters"))
+            if not valid_id(game_id):
+                raise SaveError(_("the saved game's id is not 4 to 16 letters and digits"))
+            game.here = frozenset(letters[c] for c in here)
+            game.id = game_id
+            game.name = clean_name(data.get("name") or "")
+            game.made_here = bool(data.get("made_here", True))
+            updated = data.get("updated", "")
+            game.updated = updated if isinstance(updated, str) else ""
+        return game
+
+
+def _replay(start: Board, moves: list[Move]) -> Board:
+    board = start
+    for move in moves:
+        board.push(move)
+    return board
+
+
+def new_game(hostage: bool = False, seats: list[str] | None = None) -> Game:
+    """A new game; a seat may be ``REMOTE`` (a human on another device)."""
+    seats = list(seats) if seats else [HUMAN] * 4
+    if len(seats) != 4 or any(s not in (*SEAT_KINDS, REMOTE) for s in seats):
+        raise ValueError(f"seats must be four of {(*SEAT_KINDS, REMOTE)}")
+    if hostage:
+        seats[Party.GREEN] = HUMAN  # the hostage never plays
+    here = frozenset(i for i, s in enumerate(seats) if s != REMOTE)
+    seats = [HUMAN if s == REMOTE else s for s in seats]
+    rules = games.get()
+    return Game(rules.new_board(hostage=hostage), seats, here=here, rules=rules)

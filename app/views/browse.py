@@ -1,0 +1,88 @@
+"""Drawing and looking back: the board and the panel drawn from the game's state, and browsing the
+history (a past position shown read-only).
+
+A part of the page's controller (``app.main.App`` mixes it in): it works on the ``App``'s
+attributes and carries out what the pure layers decide."""
+
+from __future__ import annotations
+
+from pyscript import document
+
+from app.present import prompts, render
+from app.state import lookback, settings as prefs
+from app.views.dom import el
+
+
+class BrowseControl:
+    def refresh(self) -> None:
+        self.history.update(self.game.board)
+        self.moves.draw(self.history.plies)
+        self.draw_board()
+        self.draw_panel()
+
+    def shown_board(self):
+        if self.viewing is None:
+            return self.game.board
+        return self.history.board_at(self.viewing)
+
+    def draw_board(self) -> None:
+        if self.learn.draws_board():
+            return
+        game, picker = self.game, self.picker
+        rotation = prefs.board_rotation(game, self.settings.rotate, self.board_view.rotation)
+        self.board_view.turn(rotation)
+        browsing = self.viewing is not None
+        marks = render.move_marks((p.player, p.move) for p in self.history.recent(self.viewing))
+        marks = self.learn.marks(marks)
+        if browsing:
+            views = render.square_views(self.shown_board(), show_mine=False, marks=marks)
+        else:
+            human = self.loop.state(game) == "idle"
+            views = render.square_views(
+                game.board,
+                selected=picker.piece,
+                options=picker.option_squares(),
+                chosen=picker.chosen_squares(),
+                skip_square=picker._get("to") if picker.can_skip() else None,
+                preview=picker.preview(),
+                show_mine=human,
+                cursor=self.cursor,
+                lifted=picker.lifted_squares(),
+                marks=marks,
+            )
+        self.board_view.draw(views)
+        document.body.classList.toggle("browsing", browsing)
+        el("#browse-bar").hidden = not browsing
+        if browsing:
+            el("#browse-text").textContent = prompts.browse_text(self.viewing, len(self.history.plies))
+        self.moves.mark_viewed(self.viewing)
+
+    def draw_panel(self) -> None:
+        game, picker = self.game, self.picker
+        over = game.board.is_game_over()
+        state = self.loop.state(game)
+        prompt = prompts.turn_prompt(game, state, picker.prompt())
+        self.panel.draw_turn(game, prompt, state, picker.active, picker.can_skip())
+        self.panel.draw_players(game)
+        el("#btn-undo").disabled = not game.can_undo()
+        el("#btn-redo").disabled = not game.can_redo()
+        el("#btn-draw").disabled = over or not self.human_players()
+        nav = lookback.nav(self.viewing, len(self.history.plies))
+        el("#btn-first").disabled = nav.first
+        el("#btn-prev").disabled = nav.prev
+        el("#btn-next").disabled = nav.next
+        el("#btn-last").disabled = nav.last
+
+    def browse_to(self, ply: int | None) -> None:
+        """Show the board after ``ply`` moves (read-only); ``None`` or the last ply: the game."""
+        ply = lookback.clamp(ply, len(self.history.plies))
+        if ply == self.viewing:
+            return
+        self.viewing = ply
+        self.board_view.finish()
+        if ply is not None:
+            self.picker.reset(self.game.board)
+        self.refresh()
+
+    def browse_step(self, step: int) -> None:
+        self.browse_to(lookback.stepped(self.viewing, len(self.history.plies), step))

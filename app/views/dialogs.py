@@ -1,0 +1,221 @@
+"""The dialogs: new game, share and save, "replace your game?", draw offer, game over, settings,
+the hand-over screen and the other-tab question. Each class fills its dialog and reads it back;
+what the choices do is the app's (``app.main``), passed in as callbacks.
+
+Every dialog is a ``<dialog>`` opened with ``showModal()``, so Escape closes it.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from pyscript import document
+
+from djambi import Party
+
+from app.state import session
+from app.state import seating
+from app.views.dom import close_dialog, copy_field, el, listen, on_click, open_dialog
+from app.present.i18n import _, list_of, ngettext, party_name
+
+
+class NewGameDialog:
+    def __init__(self, on_start: Callable[[bool, list[str]], None]) -> None:
+        self.on_start = on_start
+        for party in Party:
+            select = el(f"#seat-{party.letter}")
+            for kind in (seating.HUMAN, seating.REMOTE, *seating.COMPUTER_LEVELS):
+                option = document.createElement("option")
+                option.value = kind
+                option.textContent = seating.seat_label(kind)
+                select.append(option)
+        for radio in document.querySelectorAll('input[name="players"]'):
+            listen(radio, "change", lambda e: self.update())
+        on_click("#newgame-start", self.start)
+        on_click("#newgame-cancel", lambda e: close_dialog("#newgame-dialog"))
+
+    def relabel(self) -> None:
+        """The seat choices in the current language."""
+        for party in Party:
+            for option in el(f"#seat-{party.letter}").options:
+                option.textContent = seating.seat_label(str(option.value))
+
+    def update(self) -> None:
+        hostage = bool(el("#players-3").checked)
+        green = el("#seat-g")
+        green.disabled = hostage
+        if hostage:
+            green.value = seating.HUMAN
+        el(".seat-g").classList.toggle("off", hostage)
+
+    def open(self, game: session.Game) -> None:
+        hostage = game.board.root().is_hostage_game
+        el("#players-3" if hostage else "#players-4").checked = True
+        for party in Party:
+            el(f"#seat-{party.letter}").value = (seating.REMOTE if game.is_remote(party)
+                                                 else game.seat(party))
+        self.update()
+        open_dialog("#newgame-dialog")
+
+    def start(self, event) -> None:
+        hostage = bool(el("#players-3").checked)
+        seats = [str(el(f"#seat-{p.letter}").value) for p in Party]
+        seats = [s if s in (*seating.SEAT_KINDS, seating.REMOTE) else seating.HUMAN for s in seats]
+        close_dialog("#newgame-dialog")
+        self.on_start(hostage, seats)
+
+
+class ShareDialog:
+    def __init__(self, on_save_file: Callable[[], None], on_open_file: Callable[[], None]) -> None:
+        on_click("#copy-position", lambda e: self.copy("#link-position"))
+        on_click("#copy-game", lambda e: self.copy("#link-game"))
+        on_click("#share-close", lambda e: close_dialog("#share-dialog"))
+        on_click("#btn-save-file", lambda e: on_save_file())
+        on_click("#btn-open-file", lambda e: on_open_file())
+
+    def open(self, position_link: str, game_link: str, note: str = "") -> None:
+        el("#link-position").value = position_link
+        el("#link-game").value = game_link
+        el("#share-note").textContent = note
+        open_dialog("#share-dialog")
+
+    def note(self, text: str) -> None:
+        el("#share-note").textContent = text
+
+    def copy(self, selector: str) -> None:
+        copied = copy_field(selector)
+        self.note(_("Link copied.") if copied
+                  else _("Press Ctrl+C (or long-press and Copy) to copy the selected link."))
+
+
+class ReplaceDialog:
+    """"Opening this replaces your unfinished game": for links and files alike."""
+
+    def __init__(self) -> None:
+        self.pending: Callable[[], None] | None = None
+        on_click("#link-open", self.yes)
+        on_click("#link-keep", self.no)
+        listen(el("#link-dialog"), "close", lambda e: setattr(self, "pending", None))
+        self.on_no: Callable[[], None] = lambda: None
+
+    def ask(self, title: str, text: str, yes_label: str, on_yes: Callable[[], None],
+            on_no: Callable[[], None]) -> None:
+        el("#link-title").textContent = title
+        el("#link-text").textContent = text
+        el("#link-open").textContent = yes_label
+        self.pending = on_yes
+        self.on_no = on_no
+        open_dialog("#link-dialog")
+
+    def yes(self, event) -> None:
+        action = self.pending
+        self.pending = None
+        close_dialog("#link-dialog")
+        if action is not None:
+            action()
+
+    def no(self, event) -> None:
+        self.pending = None
+        close_dialog("#link-dialog")
+        self.on_no()
+
+
+class DrawDialog:
+    def __init__(self, on_agree: Callable[[], None]) -> None:
+        self.boxes: list = []
+        self.on_agree = on_agree
+        self.open_to: list[Party] = []
+        on_click("#draw-cancel", lambda e: close_dialog("#draw-dialog"))
+        on_click("#draw-agree", self.agree)
+
+    def open(self, humans: list[Party], computers: list[tuple[Party, bool]]) -> None:
+        """``computers``: each computer player and whether it accepts a draw now."""
+        box = el("#draw-players")
+        box.replaceChildren()
+        self.boxes = []
+        for party in humans:
+            label = document.createElement("label")
+            tick = document.createElement("input")
+            tick.type = "checkbox"
+            tick.id = f"draw-{party.letter}"
+            listen(tick, "change", self.tick)
+            label.append(tick, document.createTextNode(
+                " " + _("{player} agrees to a draw").format(player=party_name(party))))
+            box.append(label)
+            self.boxes.append(tick)
+        refusing = [party_name(p) for p, accepts in computers if not accepts]
+        accepting = [party_name(p) for p, accepts in computers if accepts]
+        notes = []
+        if accepting:
+            notes.append(ngettext("{players} (computer) would accept a draw.",
+                                  "{players} (computers) would accept a draw.",
+                                  len(accepting)).format(players=list_of(accepting)))
+        if refusing:
+            notes.append(ngettext("{players} (computer) thinks it is winning and refuses.",
+                                  "{players} (computers) think they are winning and refuse.",
+                                  len(refusing)).format(players=list_of(refusing)))
+        el("#draw-note").textContent = " ".join(notes)
+        self.refused = bool(refusing)
+        el("#draw-agree").disabled = True
+        open_dialog("#draw-dialog")
+
+    def tick(self, event=None) -> None:
+        el("#draw-agree").disabled = self.refused or not all(bool(b.checked) for b in self.boxes)
+
+    def agree(self, event) -> None:
+        if self.refused or not all(bool(b.checked) for b in self.boxes):
+            return
+        close_dialog("#draw-dialog")
+        self.on_agree()
+
+
+class GameOverDialog:
+    def __init__(self, on_new: Callable[[], None], on_undo: Callable[[], None]) -> None:
+        on_click("#gameover-close", lambda e: close_dialog("#gameover-dialog"))
+        on_click("#gameover-new", lambda e: (close_dialog("#gameover-dialog"), on_new()))
+        on_click("#gameover-undo", lambda e: (close_dialog("#gameover-dialog"), on_undo()))
+
+    def open(self, title: str, text: str) -> None:
+        el("#gameover-title").textContent = title
+        el("#gameover-text").textContent = text
+        open_dialog("#gameover-dialog")
+
+
+class HandOver:
+    def __init__(self) -> None:
+        on_click("#handover-ready", lambda e: close_dialog("#handover-dialog"))
+
+    def open(self, to: Party) -> None:
+        self.to = to
+        self.relabel()
+        el("#handover-swatch").textContent = to.letter.upper()
+        el("#handover-swatch").className = f"swatch pc-{to.letter}"
+        el("#handover-ready").className = f"turn-{to.letter}"
+        open_dialog("#handover-dialog")
+
+    def relabel(self) -> None:
+        """The title in the current language: one msgid, the name in bold where it says."""
+        to = getattr(self, "to", None)
+        if to is None:
+            return
+        before, _sep, after = _("Pass the tablet to {player}").partition("{player}")
+        name = document.createElement("strong")
+        name.id = "handover-name"
+        name.textContent = party_name(to)
+        el("#handover-title").replaceChildren(before, name, after)
+
+
+class TabDialog:
+    """The saved game changed in another tab: load it, or keep this one (and save it)."""
+
+    def __init__(self, on_load: Callable[[], None], on_keep: Callable[[], None]) -> None:
+        on_click("#tab-load", lambda e: (close_dialog("#tab-dialog"), on_load()))
+        on_click("#tab-keep", lambda e: (close_dialog("#tab-dialog"), on_keep()))
+
+    def open(self, text: str) -> None:
+        el("#tab-text").textContent = text
+        open_dialog("#tab-dialog")
+
+
+__all__ = ["NewGameDialog", "ShareDialog", "ReplaceDialog", "DrawDialog", "GameOverDialog",
+           "HandOver", "TabDialog"]

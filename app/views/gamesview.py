@@ -1,0 +1,312 @@
+"""The views of play by link and of several games: the send dialog (the link for the next player:
+copy, the device's share sheet, a QR code), the "which seat is yours?" question, and the Games
+list (open, rename, delete with undo). What the choices do is the app's (``app.main``).
+
+The QR code is made by segno (vendored wheel, see ``pyscript.toml``) and drawn as one SVG path
+built with ``setAttribute``: nothing from a link is inserted as HTML.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from pyscript import document, window
+
+from djambi import Party
+
+from app.state import library
+from app.present.i18n import N_, _, party_name
+from app.state.library import shown_name, when_text
+from app.views.dom import absent, close_dialog, copy_field, el, js, listen, on_click, open_dialog
+
+SVG_NS = "http://www.w3.org/2000/svg"
+
+#: Player-facing texts, marked with ``N_`` and translated where shown (``tr(key)``).
+TEXTS = {
+    "copied": N_("Link copied."),
+    "copy_by_hand": N_("Press Ctrl+C (or long-press and Copy) to copy the selected link."),
+    "shared": N_("Sent with the device's share sheet."),
+    "qr_failed": N_("The QR code could not be made ({detail}); copy the link instead."),
+    "qr_label": N_("QR code of the link"),
+    "seat_text": N_("“{name}” is played on several devices. Which seats are yours at this "
+                    "device? The others will play on their own devices."),
+    # Translators: {player}: subject form.
+    "seat_label": N_("{player} — I play this seat"),
+    "open": N_("Open"),
+    "rename": N_("Rename"),
+    "delete": N_("Delete"),
+    "save_name": N_("Save"),
+    "name_label": N_("Name of the game"),
+    "current": N_("open here"),
+    "last_move": N_("Last move: {move}"),
+    "deleted": N_("Deleted “{name}”."),
+    "no_games": N_("No saved games yet."),
+}
+
+
+def tr(key: str) -> str:
+    """``TEXTS[key]`` in the current language."""
+    return _(TEXTS[key])
+
+
+def qr_path(text: str) -> tuple[str, int]:
+    """The SVG path of the QR code of ``text`` (one square per dark module) and its size."""
+    import segno  # the vendored wheel, unpacked by PyScript
+
+    code = segno.make(text, error="l", micro=False)
+    rows = list(code.matrix_iter(scale=1, border=2))
+    parts = []
+    for y, row in enumerate(rows):
+        for x, dark in enumerate(row):
+            if dark:
+                parts.append(f"M{x} {y}h1v1h-1z")
+    return "".join(parts), len(rows)
+
+
+class SendDialog:
+    """The link for the next player, with copy, share and a QR code."""
+
+    def __init__(self) -> None:
+        on_click("#send-copy", lambda e: self.copy())
+        on_click("#send-share", lambda e: self.share())
+        on_click("#send-close", lambda e: close_dialog("#send-dialog"))
+        self.title = ""
+        self.note_key = ""
+
+    def open(self, title: str, text: str, link: str) -> None:
+        self.title = title
+        self.note_key = ""
+        el("#send-title").textContent = title
+        el("#send-text").textContent = text
+        el("#link-move").value = link
+        el("#send-note").textContent = ""
+        el("#send-share").hidden = absent(getattr(window.navigator, "share", None))
+        self.draw_qr(link)
+        open_dialog("#send-dialog")
+
+    def draw_qr(self, link: str) -> None:
+        box = el("#send-qr")
+        box.replaceChildren()
+        try:
+            path, size = qr_path(link)
+        except Exception as exc:  # noqa: BLE001 (a link too long for a QR code, or no segno)
+            el("#send-note").textContent = tr("qr_failed").format(detail=exc)
+            return
+        svg = document.createElementNS(SVG_NS, "svg")
+        svg.setAttribute("viewBox", f"0 0 {size} {size}")
+        svg.setAttribute("role", "img")
+        svg.setAttribute("aria-label", tr("qr_label"))
+        svg.setAttribute("shape-rendering", "crispEdges")
+        svg.setAttribute("data-size", str(size))
+        back = document.createElementNS(SVG_NS, "rect")
+        for name, value in (("width", size), ("height", size), ("fill", "#fff")):
+            back.setAttribute(name, str(value))
+        dots = document.createElementNS(SVG_NS, "path")
+        dots.setAttribute("d", path)
+        dots.setAttribute("fill", "#000")
+        svg.append(back, dots)
+        box.append(svg)
+
+    def copy(self) -> None:
+        copied = copy_field("#link-move")
+        self.note_key = "copied" if copied else "copy_by_hand"
+        el("#send-note").textContent = tr(self.note_key)
+
+    def share(self) -> None:
+        share = getattr(window.navigator, "share", None)
+        if absent(share):
+            return
+        try:
+            promise = window.navigator.share(js({"title": self.title, "url": str(el("#link-move").value)}))
+            promise.then(lambda _: None, lambda _: None)  # a cancelled sheet is no error
+            self.note_key = "shared"
+            el("#send-note").textContent = tr("shared")
+        except Exception:  # noqa: BLE001
+            self.copy()
+
+
+    def relabel(self, title: str, text: str) -> None:
+        """After a language switch: the open dialog's texts in the new language."""
+        self.title = title
+        el("#send-title").textContent = title
+        el("#send-text").textContent = text
+        if self.note_key:
+            el("#send-note").textContent = tr(self.note_key)
+        qr = el("#send-qr").querySelector("svg")
+        if not absent(qr):
+            qr.setAttribute("aria-label", tr("qr_label"))
+
+
+class SeatDialog:
+    """The first time a device opens a game's link: which seats are this device's?"""
+
+    def __init__(self) -> None:
+        self.on_join: Callable[[list[Party]], None] | None = None
+        self.boxes: list[tuple[Party, object]] = []
+        self.name = ""
+        on_click("#seat-join", lambda e: self.join())
+        on_click("#seat-cancel", lambda e: close_dialog("#seat-dialog"))
+
+    def ask(self, name: str, seats: list[Party], on_join: Callable[[list[Party]], None]) -> None:
+        self.on_join = on_join
+        self.name = name
+        el("#seat-text").textContent = tr("seat_text").format(name=shown_name(name))
+        box = el("#seat-choices")
+        box.replaceChildren()
+        self.boxes = []
+        for party in seats:
+            label = document.createElement("label")
+            tick = document.createElement("input")
+            tick.type = "checkbox"
+            tick.id = f"mine-{party.letter}"
+            listen(tick, "change", lambda e: self.update())
+            swatch = document.createElement("span")
+            swatch.className = f"swatch pc-{party.letter}"
+            swatch.textContent = party.letter.upper()
+            words = document.createElement("span")
+            words.className = "seat-words"
+            words.textContent = " " + tr("seat_label").format(player=party_name(party))
+            label.append(tick, swatch, words)
+            box.append(label)
+            self.boxes.append((party, tick))
+        self.update()
+        open_dialog("#seat-dialog")
+
+    def relabel(self) -> None:
+        """After a language switch: the open question's texts in the new language."""
+        el("#seat-text").textContent = tr("seat_text").format(name=shown_name(self.name))
+        for party, tick in self.boxes:
+            words = tick.parentElement.querySelector(".seat-words")
+            if not absent(words):
+                words.textContent = " " + tr("seat_label").format(player=party_name(party))
+
+    def chosen(self) -> list[Party]:
+        return [party for party, tick in self.boxes if bool(tick.checked)]
+
+    def update(self) -> None:
+        el("#seat-join").disabled = not self.chosen()
+
+    def join(self) -> None:
+        mine = self.chosen()
+        if not mine or self.on_join is None:
+            return
+        action, self.on_join = self.on_join, None
+        close_dialog("#seat-dialog")
+        action(mine)
+
+
+class GamesDialog:
+    """The Games list: every stored game, whose turn, the last move and when."""
+
+    def __init__(self, on_open: Callable[[str], None], on_rename: Callable[[str, str], None],
+                 on_delete: Callable[[str], None], on_undo: Callable[[], None],
+                 on_new: Callable[[], None]) -> None:
+        self.on_open, self.on_rename, self.on_delete = on_open, on_rename, on_delete
+        self.undo_name: str | None = None
+        on_click("#games-undo", lambda e: on_undo())
+        on_click("#games-new", lambda e: (close_dialog("#games-dialog"), on_new()))
+        on_click("#games-close", lambda e: close_dialog("#games-dialog"))
+
+    def open(self, entries: list[library.Entry], current: str) -> None:
+        self.draw(entries, current)
+        open_dialog("#games-dialog")
+
+    def draw(self, entries: list[library.Entry], current: str) -> None:
+        box = el("#games-list")
+        box.replaceChildren()
+        if not entries:
+            empty = document.createElement("li")
+            empty.className = "empty"
+            empty.textContent = tr("no_games")
+            box.append(empty)
+        for entry in entries:
+            box.append(self.row(entry, entry.slot == current))
+
+    def row(self, entry: library.Entry, current: bool):
+        li = document.createElement("li")
+        li.className = "game" + (" current" if current else "") + (" over" if entry.over else "") + (
+            " waiting" if entry.waiting else "")
+        li.dataset.slot = entry.slot
+        info = document.createElement("div")
+        info.className = "game-info"
+        name = document.createElement("strong")
+        name.className = "game-name"
+        name.textContent = shown_name(entry.name)
+        if current:
+            here = document.createElement("span")
+            here.className = "game-here"
+            here.textContent = tr("current")
+            name.append(document.createTextNode(" "), here)
+        status = document.createElement("span")
+        status.className = "game-status"
+        status.textContent = entry.status
+        detail = document.createElement("span")
+        detail.className = "game-detail"
+        bits = []
+        if entry.last_move:
+            bits.append(tr("last_move").format(move=entry.last_move))
+        when = when_text(entry.updated)
+        if when:
+            bits.append(when)
+        detail.textContent = " · ".join(bits)
+        info.append(name, status, detail)
+        tools = document.createElement("div")
+        tools.className = "tools game-tools"
+        buttons = []
+        if entry.readable:
+            buttons.append(("game-open", tr("open"), lambda e, s=entry.slot: self.on_open(s)))
+            buttons.append(("game-rename", tr("rename"),
+                            lambda e, s=entry.slot, li=li, n=entry.name: self.renaming(li, s, n)))
+        buttons.append(("game-delete", tr("delete"), lambda e, s=entry.slot: self.on_delete(s)))
+        for cls, label, handler in buttons:
+            button = document.createElement("button")
+            button.type = "button"
+            button.className = cls
+            button.textContent = label
+            listen(button, "click", handler)
+            tools.append(button)
+        li.append(info, tools)
+        return li
+
+    def relabel(self, entries: list[library.Entry], current: str) -> None:
+        """After a language switch: the list (and the undo bar) in the new language."""
+        self.draw(entries, current)
+        if not bool(el("#games-undo-bar").hidden):
+            self.deleted(self.undo_name)
+
+    def renaming(self, li, slot: str, name: str) -> None:
+        """Turn the row's name into a text field; Enter or Save renames."""
+        field = document.createElement("input")
+        field.className = "game-name-field"
+        field.value = shown_name(name)
+        field.maxLength = 60
+        field.setAttribute("aria-label", tr("name_label"))
+        save = document.createElement("button")
+        save.type = "button"
+        save.className = "game-save primary"
+        save.textContent = tr("save_name")
+
+        def done(event=None) -> None:
+            self.on_rename(slot, str(field.value))
+
+        def key(event) -> None:
+            if str(event.key) == "Enter":
+                event.preventDefault()
+                done()
+
+        listen(save, "click", done)
+        listen(field, "keydown", key)
+        title = li.querySelector(".game-name")
+        title.replaceChildren(field, save)
+        field.focus()
+        field.select()
+
+    def deleted(self, name: str | None) -> None:
+        """Show (or hide, for ``None``) the bar that undoes the last deletion."""
+        self.undo_name = name
+        el("#games-undo-bar").hidden = name is None
+        if name is not None:
+            el("#games-undo-text").textContent = tr("deleted").format(name=shown_name(name))
+
+
+__all__ = ["SendDialog", "SeatDialog", "GamesDialog", "qr_path", "when_text"]

@@ -1,0 +1,462 @@
+"""Learning on the page: the welcome, the lessons list and a lesson being played, the piece guide,
+the rules, and the piece tip (touch-and-hold, hover or keyboard focus on a board piece).
+
+Words are in the current language: the dialogs' fixed texts come from ``index.html``
+(``data-i18n``, ``app.present.statictext``), the rest is written here with ``_()``; each view's
+``relabel()`` writes it again after a language switch (``Learn.relabel``), without a reload.
+
+The words and the checks are pure modules (``guide``, ``lessons``, ``rulebook``); this one only
+fills the dialogs of ``index.html`` and routes taps. A lesson plays on the page's board without
+touching the saved game: ``main`` asks ``LessonMode.active`` and hands it taps and the drawing.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from pyscript import document, window
+
+from djambi import parse_square, square_name
+
+from app.learn import guide
+from app.learn import lessons
+from app.present import render
+from app.learn import rulebook
+from app.present import taps
+from app.present import words
+from app.views.dom import close_dialog, el, later, listen, on_click, open_dialog
+from app.present.i18n import _, pgettext
+
+LONG_PRESS_MS = 550
+
+
+class Welcome:
+    def __init__(self, on_learn, on_computer, on_pass, on_guide, on_rules) -> None:
+        on_click("#welcome-learn", lambda e: (close_dialog("#welcome-dialog"), on_learn()))
+        on_click("#welcome-computer", lambda e: (close_dialog("#welcome-dialog"), on_computer()))
+        on_click("#welcome-pass", lambda e: (close_dialog("#welcome-dialog"), on_pass()))
+        on_click("#welcome-guide", lambda e: (close_dialog("#welcome-dialog"), on_guide()))
+        on_click("#welcome-rules", lambda e: (close_dialog("#welcome-dialog"), on_rules()))
+        on_click("#welcome-close", lambda e: close_dialog("#welcome-dialog"))
+
+    def open(self) -> None:
+        open_dialog("#welcome-dialog")
+
+
+class GuideDialog:
+    """The piece guide; its sections (six board diagrams) are written when it is first opened,
+    not at the page's start (issue 14: ~25 ms of a returning player's start)."""
+
+    def __init__(self) -> None:
+        self.kind_letter: str | None = None
+        self.about: Callable[[], str] = lambda: ""
+        self.built = False
+        on_click("#guide-close", lambda e: close_dialog("#guide-dialog"))
+
+    def build(self) -> None:
+        body = el("#guide-body")
+        body.replaceChildren()
+        intro = document.createElement("p")
+        intro.textContent = _("Every piece moves in a straight line in any of the eight directions "
+                              "and nothing jumps: living pieces and corpses block the way. A corpse "
+                              "stays on the board until a necromobile moves it.")
+        body.append(intro)
+        for g in guide.GUIDE:
+            section = document.createElement("section")
+            section.id = f"guide-{g.kind.letter}"
+            section.className = "guide-kind"
+            section.dataset.kind = g.name
+            head = document.createElement("h3")
+            icon = document.createElementNS(render_ns(), "svg")
+            icon.setAttribute("viewBox", "0 0 100 100")
+            icon.setAttribute("class", "guide-icon pc-r")
+            icon.setAttribute("aria-hidden", "true")
+            use = document.createElementNS(render_ns(), "use")
+            use.setAttribute("href", f"#k-{g.kind.letter}")
+            use.setAttribute("class", "pc")
+            icon.append(use)
+            title = document.createElement("span")
+            title.textContent = guide.kind_title(g.kind)
+            head.append(icon, title)
+            section.append(head)
+            figure = document.createElement("div")
+            figure.className = "guide-diagram"
+            figure.innerHTML = g.diagram()  # render.diagram_svg: constants, engine enums, catalogs' label escaped
+            section.append(figure)
+            labels = (pgettext("piece guide", "Moves"), pgettext("piece guide", "Kills"),
+                      pgettext("piece guide", "The victim"))
+            for label, text in zip(labels, (g.moves, g.kills, g.victim)):
+                p = document.createElement("p")
+                strong = document.createElement("strong")
+                # Translators: a heading before a sentence of the piece guide ("Moves: …").
+                strong.textContent = _("{label}: ").format(label=label)
+                p.append(strong, document.createTextNode(_(text)))
+                section.append(p)
+            body.append(section)
+        self.built = True
+        self.mark_current()
+
+    def mark_current(self) -> None:
+        about = self.about()
+        el("#guide-piece").textContent = about
+        el("#guide-piece").hidden = not about
+        for section in document.querySelectorAll(".guide-kind"):
+            section.classList.toggle("current", section.id == f"guide-{self.kind_letter}")
+
+    def relabel(self) -> None:
+        """The guide again in the current language (the piece it was opened at kept), if written."""
+        if self.built:
+            self.build()
+
+    def open(self, kind_letter: str | None = None, about: Callable[[], str] | None = None) -> None:
+        """Open the guide, at ``kind_letter``'s section if given; ``about`` says (in the current
+        language, at each call) what the piece the player pressed is."""
+        self.kind_letter = kind_letter
+        self.about = about or (lambda: "")
+        if self.built:
+            self.mark_current()
+        else:
+            self.build()
+        open_dialog("#guide-dialog")
+        if kind_letter:
+            el(f"#guide-{kind_letter}").scrollIntoView()
+        else:
+            el("#guide-body").scrollTop = 0
+
+
+def render_ns() -> str:
+    return "http://www.w3.org/2000/svg"
+
+
+class RulesDialog:
+    def __init__(self) -> None:
+        self.built = False
+        on_click("#rules-close", lambda e: close_dialog("#rules-dialog"))
+
+    def build(self, opened: set[int] | None = None) -> None:
+        body = el("#rules-body")
+        body.replaceChildren()
+        for i, section in enumerate(rulebook.sections()):
+            box = document.createElement("details")
+            box.id = f"rule-{i}"
+            box.dataset.slug = section.slug
+            if i == 0 if opened is None else i in opened:
+                box.open = True
+            summary = document.createElement("summary")
+            summary.textContent = section.title
+            box.append(summary)
+            items = None
+            for block in section.blocks:
+                node = document.createElement("li" if block.kind == "li" else "p")
+                for style, text in block.runs:
+                    tag = {"b": "strong", "i": "em", "c": "code"}.get(style)
+                    if tag is None:
+                        node.append(document.createTextNode(text))
+                    else:
+                        part = document.createElement(tag)
+                        part.textContent = text
+                        node.append(part)
+                if block.kind == "li":
+                    if items is None:
+                        items = document.createElement("ul")
+                        box.append(items)
+                    items.append(node)
+                else:
+                    items = None
+                    box.append(node)
+            body.append(box)
+        self.built = True
+
+    def open(self) -> None:
+        if not self.built:
+            self.build()
+        open_dialog("#rules-dialog")
+
+    def relabel(self) -> None:
+        """The rules in the current language; the sections the player had opened stay open."""
+        if not self.built:
+            return
+        boxes = list(document.querySelectorAll("#rules-body details"))
+        self.build({i for i, box in enumerate(boxes) if box.open})
+
+
+class PieceTip:
+    """What a piece is and who plays it, over the board: on hover, keyboard focus, or (touch)
+    a long press, which also opens the piece guide at that kind."""
+
+    def __init__(self, board_of: Callable[[], object], on_long_press: Callable[[int], None]) -> None:
+        self.board_of = board_of
+        self.on_long_press = on_long_press
+        self.timer = None
+        self.start = None  # (square, x, y) of the pointer held down
+        self.pressed_at = 0.0  # when the last long press fired (its click is swallowed)
+        svg = el("#board")
+        listen(svg, "pointerdown", self.down)
+        listen(svg, "pointermove", self.move)
+        listen(svg, "pointerup", self.up)
+        listen(svg, "pointercancel", self.up)
+        listen(svg, "pointerleave", lambda e: self.hide())
+        listen(svg, "contextmenu", self.context)
+
+    @staticmethod
+    def square_of(event) -> int | None:
+        target = event.target
+        try:
+            group = target.closest("[data-square]")
+            return parse_square(str(group.dataset.square))
+        except Exception:  # noqa: BLE001 (not on a square)
+            return None
+
+    def show(self, sq: int) -> None:
+        text = guide.piece_sentence(self.board_of(), sq)
+        tip = el("#piece-tip")
+        # Translators: the piece tip over the board, "I8: Blue's reporter, played by Green."
+        tip.textContent = _("{square}: {piece}").format(square=square_name(sq), piece=text) if text else ""
+        tip.hidden = not text
+
+    def hide(self) -> None:
+        el("#piece-tip").hidden = True
+
+    def down(self, event) -> None:
+        self.cancel_timer()
+        sq = self.square_of(event)
+        if sq is None:
+            return
+        self.start = (sq, float(event.clientX), float(event.clientY))
+        self.timer = later(self.fire, LONG_PRESS_MS)
+
+    def move(self, event) -> None:
+        if self.start is not None:
+            _, x, y = self.start
+            if abs(float(event.clientX) - x) + abs(float(event.clientY) - y) > 12:
+                self.cancel_timer()
+        if str(event.pointerType) == "mouse":
+            sq = self.square_of(event)
+            if sq is not None:
+                self.show(sq)
+
+    def up(self, event) -> None:
+        self.cancel_timer()
+
+    def cancel_timer(self) -> None:
+        if self.timer is not None:
+            window.clearTimeout(self.timer)
+            self.timer = None
+        self.start = None
+
+    def fire(self) -> None:
+        self.timer = None
+        if self.start is None:
+            return
+        sq = self.start[0]
+        self.start = None
+        if self.board_of().piece_at(sq) is None:
+            return
+        self.pressed_at = float(window.performance.now())
+        self.show(sq)
+        self.on_long_press(sq)
+
+    def context(self, event) -> None:
+        event.preventDefault()  # a long press is ours: no context menu over the board
+
+    def swallow_click(self) -> bool:
+        """Whether the click now is the end of a long press (not a tap)."""
+        if self.pressed_at and float(window.performance.now()) - self.pressed_at < 1500:
+            self.pressed_at = 0.0
+            return True
+        return False
+
+
+class LessonMode:
+    """A lesson played on the page's board; the saved game is left as it is."""
+
+    def __init__(self, storage, on_draw: Callable[[], None], on_leave: Callable[[], None]) -> None:
+        self.storage = storage
+        self.on_draw = on_draw
+        self.on_leave = on_leave
+        self.run: lessons.LessonRun | None = None
+        self.picker: taps.Picker | None = None
+        self.done = lessons.load_done(storage)
+        self.said: Callable[[], str] = lambda: ""
+        self.said_as = ""  # the list is written each time it is opened (open_list), not at the start
+        on_click("#lessons-close", lambda e: close_dialog("#lessons-dialog"))
+        on_click("#lesson-hint", lambda e: self.note(lambda: _(self.run.step.hint) if self.run else ""))
+        on_click("#lesson-restart", lambda e: self.restart())
+        on_click("#lesson-next", lambda e: self.next_lesson())
+        on_click("#lesson-list", lambda e: self.open_list())
+        on_click("#lesson-leave", lambda e: self.leave())
+
+    @property
+    def active(self) -> bool:
+        return self.run is not None
+
+    # ------------------------------------------------------------------ the list
+    def build_list(self) -> None:
+        box = el("#lesson-list-items")
+        box.replaceChildren()
+        for number, lesson in enumerate(lessons.LESSONS, 1):
+            li = document.createElement("li")
+            li.dataset.lesson = lesson.id
+            button = document.createElement("button")
+            button.type = "button"
+            button.className = "lesson-item"
+            title = document.createElement("span")
+            title.className = "lesson-name"
+            title.textContent = _("{number}. {title}").format(number=number, title=_(lesson.title))
+            about = document.createElement("span")
+            about.className = "lesson-about"
+            about.textContent = _(lesson.about)
+            mark = document.createElement("span")
+            mark.className = "lesson-mark"
+            if lesson.id in self.done:
+                li.classList.add("done")
+                # Translators: the mark of a finished lesson in the list.
+                mark.textContent = _("✓ Done")
+            button.append(title, mark, about)
+            listen(button, "click", lambda e, lid=lesson.id: (close_dialog("#lessons-dialog"), self.start(lid)))
+            li.append(button)
+            box.append(li)
+
+    def open_list(self) -> None:
+        self.build_list()
+        open_dialog("#lessons-dialog")
+
+    # ------------------------------------------------------------------ playing
+    def start(self, lesson_id: str) -> None:
+        lesson = lessons.BY_ID[lesson_id]
+        self.run = lessons.LessonRun(lesson)
+        self.picker = taps.Picker(self.run.board)
+        document.body.classList.add("learning")
+        el("#lesson-box").hidden = False
+        self.note(None)
+        self.draw()
+
+    def restart(self) -> None:
+        if self.run is None:
+            return
+        self.run.restart()
+        self.picker.reset(self.run.board)
+        self.note(None)
+        self.draw()
+
+    def next_lesson(self) -> None:
+        if self.run is None:
+            return
+        ids = [l.id for l in lessons.LESSONS]
+        at = ids.index(self.run.lesson.id)
+        if at + 1 < len(ids):
+            self.start(ids[at + 1])
+        else:
+            self.open_list()
+
+    def leave(self) -> None:
+        self.run = None
+        self.picker = None
+        document.body.classList.remove("learning")
+        el("#lesson-box").hidden = True
+        self.on_leave()
+
+    def cancel(self) -> None:
+        if self.picker is not None:
+            self.picker.cancel()
+            self.draw()
+
+    def tap(self, sq: int) -> None:
+        if self.run is None or self.picker is None:
+            return
+        if self.run.finished:
+            step = self.run.step
+            self.note(lambda: _("Lesson finished. {done}").format(done=_(step.done)))
+            return
+        result = self.picker.tap(sq)
+        if result.kind == "play" and result.move is not None:
+            answer = self.run.answer(result.move)
+            self.picker.reset(self.run.board)
+            if answer.kind == "wrong":
+                self.note(lambda: answer.text, wrong=True)
+            else:
+                if answer.kind == "done":
+                    self.finish()
+                self.note(lambda: self.answer_text(answer), good=True)
+        elif result.message:
+            message = result.message
+            self.note(lambda: message)
+        self.draw()
+
+    @staticmethod
+    def answer_text(answer: lessons.Answer) -> str:
+        """A right move's words: what it did, the replies played, whether the lesson is done."""
+        text = answer.text
+        if answer.replies:
+            said = words.sentences(e for _m, events in answer.replies for e in events)
+            if said:
+                text += " " + _("Then: {moves}").format(moves=" ".join(said))
+        if answer.kind == "done":
+            text = _("Lesson finished. {done}").format(done=text)
+        return text
+
+    def finish(self) -> None:
+        self.done.add(self.run.lesson.id)
+        problem = lessons.save_done(self.storage, self.done)
+        if problem:
+            self.note(lambda: problem, wrong=True)
+
+    # ------------------------------------------------------------------ drawing
+    def note(self, said: Callable[[], str] | None, wrong: bool = False, good: bool = False) -> None:
+        """Show what ``said`` says (called again after a language switch); None: nothing."""
+        self.said = said or (lambda: "")
+        self.said_as = "wrong" if wrong else ("good" if good else "")
+        self.show_note()
+
+    def show_note(self) -> None:
+        text = self.said()
+        box = el("#lesson-note")
+        box.textContent = text
+        box.className = self.said_as
+        box.hidden = not text
+
+    def relabel(self) -> None:
+        """The lessons list (if open) and the lesson being played in the current language."""
+        if bool(el("#lessons-dialog").open):
+            self.build_list()
+        if self.run is not None:
+            self.show_note()
+            self.draw()
+
+    def views(self) -> list[render.SquareView]:
+        run, picker = self.run, self.picker
+        return render.square_views(
+            run.board,
+            selected=picker.piece,
+            options=picker.option_squares(),
+            chosen=picker.chosen_squares(),
+            skip_square=picker._get("to") if picker.can_skip() else None,
+            preview=picker.preview(),
+            show_mine=not run.finished,
+            lifted=picker.lifted_squares(),
+        )
+
+    def draw(self) -> None:
+        run = self.run
+        if run is None:
+            return
+        lesson = run.lesson
+        number = [l.id for l in lessons.LESSONS].index(lesson.id) + 1
+        el("#lesson-count").textContent = _("Lesson {number} of {total}").format(
+            number=number, total=len(lessons.LESSONS))
+        el("#lesson-title").textContent = _(lesson.title)
+        el("#lesson-about").textContent = _(lesson.about)
+        steps = len(lesson.steps)
+        task = _(run.step.task)
+        if steps > 1:
+            task = _("Step {number} of {total}: {task}").format(number=run.step_index + 1,
+                                                                total=steps, task=task)
+        el("#lesson-task").textContent = task
+        el("#lesson-prompt").textContent = "" if run.finished else self.picker.prompt()
+        el("#lesson-next").hidden = not run.finished
+        el("#lesson-box").dataset.lesson = lesson.id
+        el("#lesson-box").dataset.state = "done" if run.finished else "playing"
+        self.on_draw()
+
+
+__all__ = ["Welcome", "GuideDialog", "RulesDialog", "PieceTip", "LessonMode"]

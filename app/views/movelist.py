@@ -1,0 +1,125 @@
+"""The move list and the event log: one ``li`` per move in ``#move-list`` (round number, the
+player's colour, the piece's letter, the move, a kill mark), and what each move did in words in
+``#event-log``. Both grow by the moves that are new; a move taken back is removed. A click on a
+move asks to look at the board as it was after it.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from pyscript import document
+
+from app.present import words
+from app.views.dom import absent, listen
+from app.state.history import KILL_MARK, Ply
+from app.present.i18n import _, party_name
+
+LOG_KEEP = 400  # moves whose sentences the log keeps (the list keeps every move)
+
+
+class MoveList:
+    def __init__(self, on_pick: Callable[[int], None]) -> None:
+        self.ol = document.querySelector("#move-list")
+        self.log = document.querySelector("#event-log")
+        self.shown: list[Ply] = []
+        self.viewed: int | None = None
+        self.on_pick = on_pick
+        listen(self.ol, "click", self.on_click)
+
+    def on_click(self, event) -> None:
+        target = event.target
+        li = None if absent(target) else target.closest("li[data-ply]")
+        if not absent(li):
+            self.on_pick(int(str(li.dataset.ply)))
+
+    def draw(self, plies: list[Ply]) -> None:
+        """Show ``plies``: keep the entries still the same, drop the others, add the new ones."""
+        keep = 0
+        for old, new in zip(self.shown, plies):
+            if old != new:
+                break
+            keep += 1
+        while self.ol.children.length > keep:
+            self.ol.lastElementChild.remove()
+        for item in list(self.log.querySelectorAll("li[data-ply]")):
+            if int(str(item.dataset.ply)) > keep:
+                item.remove()
+        previous = self.shown[keep - 1] if keep else None
+        for ply in plies[keep:]:
+            self.ol.append(self.entry(ply, previous))
+            self.log.append(self.log_entry(ply))
+            previous = ply
+        while self.log.children.length > LOG_KEEP:
+            self.log.firstElementChild.remove()
+        added = len(plies) > keep
+        self.shown = list(plies)
+        if added and self.viewed is None:
+            for box in (self.ol, self.log):  # within the box only: the page itself never scrolls
+                box.scrollTop = box.scrollHeight
+
+    @staticmethod
+    def entry(ply: Ply, previous: Ply | None) -> object:
+        li = document.createElement("li")
+        li.dataset.ply = str(ply.index)
+        classes = []
+        if previous is not None and previous.round == ply.round:
+            classes.append("cont")
+        if ply.extra:
+            classes.append("extra")
+        li.className = " ".join(classes)
+        rnd = document.createElement("span")
+        rnd.className = "rnd"
+        rnd.textContent = f"{ply.round}."
+        who = document.createElement("span")
+        who.className = f"who pc-{ply.player.letter}"
+        who.textContent = ply.player.letter.upper()
+        who.title = (_("{player} (extra turn)") if ply.extra else "{player}").format(
+            player=party_name(ply.player))
+        text = document.createElement("span")
+        text.className = "mv"
+        text.textContent = f"{ply.letter} {ply.text}" if ply.letter else ply.text
+        li.append(rnd, " ", who, " ", text)
+        if ply.kill:
+            mark = document.createElement("span")
+            mark.className = "kill"
+            mark.textContent = f" {KILL_MARK}"
+            mark.title = _("a kill")
+            li.append(mark)
+        li.setAttribute("aria-label", _("Move {number}, {player}: {what}").format(
+            number=ply.index, player=party_name(ply.player), what=" ".join(words.sentences(ply.events))))
+        return li
+
+    @staticmethod
+    def log_entry(ply: Ply) -> object:
+        li = document.createElement("li")
+        li.dataset.ply = str(ply.index)
+        li.className = "kill" if ply.kill else ""
+        head = document.createElement("span")
+        head.className = "who-label"
+        head.textContent = f"{ply.index}. "
+        li.append(head, document.createTextNode(" ".join(words.sentences(ply.events))))
+        return li
+
+    def mark_viewed(self, ply: int | None) -> None:
+        """Highlight the move whose position is on the board (``None``: the game as it is)."""
+        if self.viewed == ply:
+            return
+        for li in list(self.ol.querySelectorAll("li.viewed")):
+            li.classList.remove("viewed")
+        self.viewed = ply
+        if ply is not None and ply > 0:
+            li = self.ol.querySelector(f'li[data-ply="{ply}"]')
+            if not absent(li):
+                li.classList.add("viewed")
+                top, height = int(li.offsetTop), int(self.ol.clientHeight)
+                if top < self.ol.scrollTop or top + int(li.offsetHeight) > self.ol.scrollTop + height:
+                    self.ol.scrollTop = top - height // 2
+
+    def clear(self) -> None:
+        self.ol.replaceChildren()
+        self.log.replaceChildren()
+        self.shown = []
+
+
+__all__ = ["MoveList"]

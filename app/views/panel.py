@@ -1,0 +1,120 @@
+"""The panel beside the board: the status line and prompt, the move, computer or waiting tools
+(a remote player's move: send the link, or play it here) under them
+(one row of fixed height, so nothing moves when a computer starts or stops thinking), the players,
+the one message (over the page, dismissable, a new one replacing the old), and the ``aria-live``
+announcer that tells a screen reader every move.
+"""
+
+from __future__ import annotations
+
+from pyscript import document
+
+from djambi import Party
+
+from app.state import session
+from app.state import seating
+from app.present import standings
+from app.views.dom import el, later, on_click
+from app.present.i18n import _, party_name
+
+
+class Panel:
+    #: An information (not an error) fades after this long; errors stay until dismissed.
+    INFO_MS = 7000
+
+    def __init__(self) -> None:
+        self.player_items: dict[Party, tuple] = {}
+        self.said = 0  # counts messages, so that an old timer never hides a newer one
+        self.build_players()
+        on_click("#message-close", lambda e: self.dismiss())
+
+    def build_players(self) -> None:
+        box = el("#players")
+        for party in Party:
+            li = document.createElement("li")
+            li.className = f"player pc-{party.letter}"
+            swatch = document.createElement("span")
+            swatch.className = f"swatch pc-{party.letter}"
+            swatch.textContent = party.letter.upper()
+            name = document.createElement("span")
+            name.className = "pname"
+            seat = document.createElement("span")
+            seat.className = "pseat"
+            state = document.createElement("span")
+            state.className = "pstate"
+            li.append(swatch, name, seat, state)
+            box.append(li)
+            self.player_items[party] = (li, name, seat, state)
+
+    # ------------------------------------------------------------------ turn
+    def draw_turn(self, game: session.Game, prompt: str, loop_state: str, can_back: bool,
+                  can_skip: bool) -> None:
+        """Status, prompt, and the tools row: the picker's tools on a human's turn, the
+        computer's (thinking + Stop, or paused + Let it play) on a computer's."""
+        board = game.board
+        over = board.is_game_over()
+        el("#status").textContent = standings.status_text(game)
+        el("#status").className = "" if over else f"turn-{board.turn.letter}"
+        el("#prompt").textContent = prompt
+        computer = loop_state in ("thinking", "paused")
+        el("#pick-tools").hidden = computer or loop_state == "waiting"
+        el("#waiting").hidden = loop_state != "waiting"
+        el("#btn-back").disabled = not can_back
+        el("#btn-cancel").disabled = not can_back
+        el("#btn-skip").hidden = not can_skip
+        el("#thinking").hidden = loop_state != "thinking"
+        el("#paused").hidden = loop_state != "paused"
+        if computer:
+            name = party_name(board.turn)
+            el("#thinking-text").textContent = _("{player} (computer) is thinking…").format(player=name)
+            el("#paused-text").textContent = _("{player} (computer) is paused.").format(player=name)
+
+    def draw_players(self, game: session.Game) -> None:
+        for info in standings.party_infos(game):
+            li, name, seat, state = self.player_items[info.party]
+            label = party_name(info.party)
+            if info.to_move:
+                label = "▶ " + label
+            if info.in_power:
+                label += " ♛"
+            name.textContent = label
+            name.dataset.hostage = _("hostage")
+            seat.textContent = seating.seat_label(info.seat) if info.state == "active" else ""
+            state.textContent = info.words()
+            classes = ["player", f"pc-{info.party.letter}", info.state]
+            if info.to_move:
+                classes.append("to-move")
+            if info.in_power:
+                classes.append("in-power")
+            li.className = " ".join(classes)
+
+    # ------------------------------------------------------------------ messages
+    def say(self, text: str, error: bool = False) -> None:
+        """Show one message (replacing any other); "" hides it."""
+        box = el("#message")
+        el("#message-text").textContent = text
+        box.className = "error" if error else "info"
+        box.setAttribute("role", "alert" if error else "status")
+        box.hidden = not text
+        self.said += 1
+        if text and not error:
+            said = self.said
+            later(lambda: self._fade(said), self.INFO_MS)
+
+    def _fade(self, said: int) -> None:
+        if said == self.said:
+            el("#message").hidden = True
+
+    def dismiss(self) -> bool:
+        """Hide the message; ``True`` if one was showing."""
+        box = el("#message")
+        shown = not box.hidden
+        box.hidden = True
+        return shown
+
+    def announce(self, text: str) -> None:
+        """Tell a screen reader (the ``aria-live`` region), without showing anything."""
+        el("#announce").textContent = text
+
+
+__all__ = ["Panel"]

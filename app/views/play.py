@@ -1,0 +1,231 @@
+"""Turn control: the game object (set, save, loop in line, changed), taps and keys, moves by a human
+or a computer, undo and redo, draw offers, a new game, the hand-over screen.
+
+A part of the page's controller (``app.main.App`` mixes it in): it works on the ``App``'s
+attributes and carries out what the pure layers decide."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from pyscript import document
+
+from djambi import Party
+
+from app.present import prompts, render, standings, taps, words
+from app.present.i18n import _
+from app.state import library, saving, session, settings as prefs
+from app.views.dom import any_dialog_open, el
+
+
+class PlayControl:
+    def set_game(self, game: session.Game, save: bool = True, draw: bool = True) -> None:
+        """Play ``game`` from now on (a new game, a link, a file, another tab's game); ``draw``
+        False leaves the drawing to the caller (the start draws once, when it is done)."""
+        self.game = game
+        self.picker.reset(game.board)
+        self.viewing = None
+        self.last_human = prefs.human_to_move(game)
+        self.was_over = game.board.is_game_over()
+        self.moves.clear()
+        self.history.update(game.board)
+        if save:
+            self.save()
+        self.loop.reset()
+        self.sync_loop(draw)
+
+    def use_slot(self, slot: str, keeper: saving.Keeper | None = None) -> None:
+        """Play the game stored in ``slot`` from now on (a new slot for a new game)."""
+        self.slot = slot
+        self.keeper = keeper or self.library.keeper(slot)
+        self.saved_revision = -1
+
+    def save(self) -> None:
+        if self.game.revision != self.saved_revision:
+            self.game.updated = datetime.now().isoformat(timespec="seconds")
+        problem = self.keeper.save(self.game)
+        if not problem:
+            self.saved_revision = self.game.revision
+            self.library.set_current(self.slot)
+        if problem:
+            self.panel.say(problem, error=True)
+        elif self.keeper.conflict:
+            self.ask_about_other_tab()
+
+    def sync_loop(self, draw: bool = True) -> None:
+        """Bring the computer loop in line with the game (``Loop.sync``), then redraw."""
+        self.computer.run(self.loop.sync(self.game), self.game)
+        if draw:
+            self.refresh()
+
+    def changed(self, *, animate: bool, announce: bool = True) -> None:
+        """After the game changed: save, narrate the new moves, bring the loop in line, redraw."""
+        self.picker.reset(self.game.board)
+        self.save()
+        new = self.history.update(self.game.board)
+        over = self.game.board.is_game_over()
+        if announce and new:
+            following = None if over else self.game.board.turn
+            self.panel.announce(words.announcement([e for p in new[-3:] for e in p.events], following))
+        self.sync_loop()
+        if animate and len(new) == 1 and self.viewing is None:
+            self.board_view.animate(render.slides(new[0].events))
+        self.computer.moved()
+        if over and not self.was_over and announce:
+            title, text = standings.outcome_text(self.game)
+            how = " ".join(words.sentences(e for e in new[-1].events if e.kind != "end")) if new else ""
+            self.gameover.open(title, f"{how} {text}".strip())
+        self.was_over = over
+
+    def tap(self, sq: int) -> None:
+        if self.learn.takes_tap(sq):  # a lesson, the end of a long press, the threat view
+            return
+        refusal = prompts.tap_refusal(self.game, self.loop.state(self.game), self.viewing,
+                                      len(self.history.plies))
+        if refusal is not None:
+            self.panel.say(refusal)
+            return
+        self.picker_step(self.picker.tap(sq))
+
+    def picker_step(self, result: taps.Tap) -> None:
+        if result.kind == "play":
+            self.play_human(result.move)
+            return
+        if result.message:
+            self.panel.say(result.message)
+        elif result.kind in ("select", "reselect", "step", "cancel"):
+            self.panel.dismiss()
+        self.draw_board()
+        self.draw_panel()
+
+    def on_key(self, event) -> None:
+        if any_dialog_open():
+            return
+        key = str(event.key)
+        if self.learn.on_key(key):
+            return
+        focus = document.activeElement
+        on_board = focus == el("#board")
+        on_moves = focus == el("#move-list")
+        if key in ("Home", "End") and (on_board or on_moves):
+            event.preventDefault()
+            self.browse_to(0 if key == "Home" else None)
+            return
+        if key in ("ArrowLeft", "ArrowRight") and (on_moves or (on_board and (self.viewing is not None or event.shiftKey))):
+            event.preventDefault()
+            self.browse_step(-1 if key == "ArrowLeft" else 1)
+            return
+        if on_board:
+            steps = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
+            if key in steps:
+                event.preventDefault()
+                col, row = self.cursor % 9, self.cursor // 9
+                dc, dr = render.board_step(*steps[key], self.board_view.rotation)
+                if 0 <= col + dc < 9 and 0 <= row + dr < 9:
+                    self.cursor += dc + 9 * dr
+                self.draw_board()
+                self.learn.tip(self.cursor)
+                return
+            if key in ("Enter", " "):
+                event.preventDefault()
+                self.tap(self.cursor)
+                return
+        if key == "Escape":
+            if self.panel.dismiss():
+                return
+            if self.viewing is not None:
+                self.browse_to(None)
+                return
+            self.picker_step(self.picker.cancel())
+        elif key == "Backspace" and self.picker.active:
+            self.picker_step(self.picker.back())
+
+    def play_human(self, move) -> None:
+        mover = self.game.board.turn
+        try:
+            self.game.play(move)
+        except ValueError as exc:  # an engine refusal: show it, keep the position
+            self.panel.say(str(exc), error=True)
+            self.picker.reset(self.game.board)
+            self.refresh()
+            return
+        self.last_human = mover
+        self.panel.dismiss()
+        self.loop.human_moved()  # lifts a pause; changed() syncs the loop
+        self.changed(animate=True)
+        self.maybe_handover()
+        self.offer_link()
+
+    def on_computer_move(self, token: int, move) -> None:
+        if not self.loop.finished(token, self.game):
+            self.sync_loop()
+            return
+        try:
+            self.game.play(move)
+        except ValueError as exc:
+            self.on_computer_error(token, exc)
+            return
+        self.changed(animate=True)
+        self.maybe_handover()
+        self.offer_link()
+
+    def on_computer_error(self, token: int, exc: Exception) -> None:
+        self.panel.say(_("The computer player failed: {error}. Press “Let it play” to try again.")
+                       .format(error=exc), error=True)
+        self.loop.failed(token)
+        self.sync_loop()
+
+    def undo(self) -> None:
+        if not self.game.can_undo():
+            return
+        self.game.undo()
+        self.last_human = prefs.human_to_move(self.game)  # whoever undid holds the tablet
+        self.loop.undone(self.game)
+        self.changed(animate=False, announce=False)
+        self.panel.announce(_("Move taken back. {status}.").format(status=standings.status_text(self.game)))
+
+    def redo(self) -> None:
+        if not self.game.can_redo():
+            return
+        self.game.redo()
+        self.last_human = prefs.human_to_move(self.game)
+        self.changed(animate=True)
+
+    def human_players(self) -> list[Party]:
+        return [p for p in self.game.board.active_players if not self.game.is_computer(p)]
+
+    def offer_draw(self) -> None:
+        board = self.game.board
+        computers = []
+        for party in board.active_players:
+            if self.game.is_computer(party):
+                accepts = self.game.rules.accepts_draw(board, party, self.game.seat(party))
+                computers.append((party, accepts))
+        self.draw_offer.open(self.human_players(), computers)
+
+    def agree_draw(self) -> None:
+        if self.game.board.is_game_over():
+            return
+        self.game.agree_draw()
+        self.changed(animate=False)
+
+    def maybe_handover(self) -> None:
+        """After a move: the hand-over screen, if it is on and the tablet changes hands."""
+        to = prefs.handover_to(self.game, self.last_human)
+        if to is None:
+            return
+        self.last_human = to
+        if self.settings.handover:
+            self.handover.open(to)
+
+    def start_new_game(self, hostage: bool, seats: list[str]) -> None:
+        game = session.new_game(hostage, seats)
+        if self.game.board.move_stack or self.game.redo_moves or self.game.is_remote_game():
+            self.use_slot(library.new_slot())  # the old game stays in the Games list
+        # else: an untouched game is replaced in its own slot (no empty games piling up)
+        game.name = self.library.next_name(exclude=self.slot)
+        self.set_game(game)
+        self.panel.say(_("New game. Three players, Green is the hostage.") if hostage
+                       else _("New game. Four players."))
+        self.panel.announce(_("New game. {status}.").format(status=standings.status_text(self.game)))
+        self.offer_link()
