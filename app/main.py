@@ -85,6 +85,8 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
         el("#set-handover").checked = self.settings.handover
         el("#set-rotate").checked = self.settings.rotate
         el("#set-lang").value = self.settings.language
+        el("#set-pieces").value = self.settings.pieces
+        show_pieces(self.settings.pieces)
         self.wire()
         welcome = self.learn.first_visit() and not str(window.location.hash).strip("#")
         self.open_fragment(str(window.location.hash))
@@ -137,14 +139,16 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
         }
         for selector, handler in buttons.items():
             on_click(selector, handler)
-        for box in ("#set-handover", "#set-rotate", "#set-lang"):
+        for box in ("#set-handover", "#set-rotate", "#set-lang", "#set-pieces"):
             listen(el(box), "change", self.on_setting)
 
     def on_setting(self, event) -> None:
-        language = str(el("#set-lang").value)
+        language, pieces = str(el("#set-lang").value), str(el("#set-pieces").value)
         self.settings = prefs.Settings(handover=bool(el("#set-handover").checked),
                                        rotate=bool(el("#set-rotate").checked),
-                                       language=language if language in i18n.LANGUAGES else "")
+                                       language=language if language in i18n.LANGUAGES else "",
+                                       pieces=pieces if pieces in prefs.PIECE_LOOKS else "figures")
+        show_pieces(self.settings.pieces)
         if str(getattr(event.target, "id", "")) == "set-lang":  # the picker wins over ?lang=
             wanted = self.settings.language or choose_language(self.settings)
             if wanted != i18n.language():
@@ -170,6 +174,12 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
         self.moves.clear()
         self.refresh()
 
+
+
+def show_pieces(look: str) -> None:
+    """Draw every piece on the page (board, animation, guide, lessons) as ``look`` says: figures,
+    or letters under the root's class ``pieces-letters`` (the pieces' symbols hold both)."""
+    document.documentElement.classList.toggle("pieces-letters", look == "letters")
 
 
 def choose_language(settings: prefs.Settings) -> str:

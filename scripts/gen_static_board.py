@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Write the empty board of ``app/render.board_svg()`` into index.html's ``<svg id="board">``.
+"""Write the empty board of ``app/present/render.board_svg()`` into index.html's ``<svg id="board">``.
 
 The page then shows the board at its first paint, before Pyodide and our Python start (the
 browser module reuses those very elements). tests/test_app_static_board.py fails whenever
@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from app import render  # noqa: E402
+from app.present import render  # noqa: E402
 
 
 def main(argv: list[str]) -> int:

@@ -10,7 +10,7 @@ from app.present import render
 from app.state import session
 from app.state import saving
 from app.state import seating
-from app.state.settings import (SETTINGS_KEY, Settings, board_rotation, handover_to, human_to_move,
+from app.state.settings import (PIECE_LOOKS, SETTINGS_KEY, Settings, board_rotation, handover_to, human_to_move,
                           load_settings, save_settings)
 
 R, B, Y, G = Party.RED, Party.BLUE, Party.YELLOW, Party.GREEN
@@ -24,7 +24,7 @@ def test_defaults_are_off_and_round_trip():
     assert save_settings(storage, Settings(handover=True, rotate=False)) == ""
     data = json.loads(storage.get(SETTINGS_KEY))
     assert data == {"format": "djambi-settings", "version": 1, "handover": True, "rotate": False,
-                    "language": ""}
+                    "language": "", "pieces": "figures"}
     assert load_settings(storage) == Settings(handover=True, rotate=False)
     # Apart from the saved game.
     assert SETTINGS_KEY != saving.STORAGE_KEY and saving.load(storage).resumed is False
@@ -165,3 +165,17 @@ def test_the_language_is_remembered_and_a_foreign_one_ignored():
     for bad in ("xx", 3, None, "FR"):
         text = json.dumps({"format": "djambi-settings", "version": 1, "rotate": True, "language": bad})
         assert Settings.from_json(text) == Settings(rotate=True, language="")
+
+
+def test_the_pieces_look_is_remembered_figures_by_default_and_a_foreign_one_ignored():
+    storage = saving.MemoryStorage()
+    assert load_settings(storage).pieces == "figures" == PIECE_LOOKS[0]
+    assert save_settings(storage, Settings(pieces="letters")) == ""
+    assert json.loads(storage.get(SETTINGS_KEY))["pieces"] == "letters"
+    assert load_settings(storage) == Settings(pieces="letters")
+    for bad in ("Letters", "shapes", 1, None, ["letters"]):
+        text = json.dumps({"format": "djambi-settings", "version": 1, "handover": True, "pieces": bad})
+        assert Settings.from_json(text) == Settings(handover=True, pieces="figures")
+    # Settings saved before the choice existed keep working, with figures.
+    old = json.dumps({"format": "djambi-settings", "version": 1, "rotate": True, "language": "fr"})
+    assert Settings.from_json(old) == Settings(rotate=True, language="fr", pieces="figures")

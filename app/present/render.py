@@ -17,6 +17,7 @@ from typing import Iterable
 from djambi import Board, Kind, Move, Party, Piece, square_name
 from djambi.squares import MAZE, SQUARES, column_of, row_of
 
+from app.present import figures
 from app.present.i18n import _, party_name, piece_phrase
 
 CELL = 100
@@ -66,42 +67,11 @@ def _column_axis_horizontal(rotation: int) -> bool:
 
 
 # ---------------------------------------------------------------------------- the piece shapes
-_TEXT = ('<text x="50" y="53" text-anchor="middle" dominant-baseline="central" '
-         'class="pl">{letter}</text>')
-
-_SHAPES = {
-    # Chief: a large disc with a crown of three points.
-    Kind.CHIEF: '<path class="pf" d="M22 30 L32 12 L42 26 L50 8 L58 26 L68 12 L78 30 Z"/>'
-                '<circle class="pf" cx="50" cy="56" r="36"/>',
-    # Assassin: a diamond.
-    Kind.ASSASSIN: '<path class="pf" d="M50 6 L92 50 L50 94 L8 50 Z"/>',
-    # Reporter: a square with a folded corner (a newspaper).
-    Kind.REPORTER: '<path class="pf" d="M14 14 H72 L86 28 V86 H14 Z"/>',
-    # Provocateur: a hexagon.
-    Kind.PROVOCATEUR: '<path class="pf" d="M50 6 L89 28 V72 L50 94 L11 72 V28 Z"/>',
-    # Necromobile: a shield.
-    Kind.NECROMOBILE: '<path class="pf" d="M14 12 H86 V50 C86 74 68 88 50 95 C32 88 14 74 14 50 Z"/>',
-    # Militant: a smaller disc.
-    Kind.MILITANT: '<circle class="pf" cx="50" cy="50" r="33"/>',
-}
-
-_TOMB = ('<path class="tomb" d="M20 92 V40 C20 18 34 8 50 8 C66 8 80 18 80 40 V92 Z"/>'
-         '<path class="tomb-x" d="M50 16 V34 M42 23 H58"/>'
-         '<text x="50" y="64" text-anchor="middle" dominant-baseline="central" class="tl">{letter}</text>')
-
-
 def defs() -> str:
-    out = ["<defs>"]
-    for kind, shape in _SHAPES.items():
-        size = ' font-size="40"' if kind == Kind.MILITANT else ' font-size="46"'
-        text = _TEXT.format(letter=kind.letter).replace('class="pl"', f'class="pl"{size}')
-        if kind == Kind.CHIEF:
-            text = text.replace('y="53"', 'y="58"')
-        out.append(f'<symbol id="k-{kind.letter}" viewBox="0 0 100 100">{shape}{text}</symbol>')
-        out.append(f'<symbol id="d-{kind.letter}" viewBox="0 0 100 100">'
-                   f'{_TOMB.format(letter=kind.letter)}</symbol>')
-    out.append("</defs>")
-    return "".join(out)
+    """The board's ``<defs>``: the pieces (``app.present.figures``: ``#k-C`` a living chief,
+    ``#d-C`` a chief's corpse…, each drawn as a figure or, under the class ``pieces-letters``, as
+    its letter) and the styles that colour them from the square's ``pc-r`` … classes."""
+    return f"<defs><style>{figures.FIGURE_CSS}</style>{figures.djambi_symbols()}</defs>"
 
 
 def _square_inside(sq: int, href: str = "") -> str:

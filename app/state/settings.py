@@ -3,7 +3,7 @@
 Saved as one JSON object under ``SETTINGS_KEY``, apart from the game::
 
     {"format": "djambi-settings", "version": 1, "handover": false, "rotate": false,
-     "language": ""}
+     "language": "", "pieces": "figures"}
 
 Reading is tolerant: missing, unreadable, foreign or future data gives the defaults (and any
 field of the right type is kept), never an error; the settings are not worth a message.
@@ -16,6 +16,9 @@ field of the right type is kept), never an error; the settings are not worth a m
   bottom-left (``render.PARTY_ROTATION``); while a computer moves it stays as it was.
 * ``language``: the language chosen in Settings (``app.present.i18n.LANGUAGES``), or "" to follow the
   browser's preferred languages.
+* ``pieces``: how the pieces look (``PIECE_LOOKS``): ``"figures"``, drawn figures, or
+  ``"letters"``, each kind's letter in a shape of its own (``app.present.figures``). The page
+  shows the letters while the root element has the class ``pieces-letters``.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ from djambi import Party
 from app.present.i18n import LANGUAGES, _
 from app.present.render import PARTY_ROTATION
 
+#: The looks of the pieces, the default first.
+PIECE_LOOKS = ("figures", "letters")
 SETTINGS_KEY = "djambi.settings.v1"
 SETTINGS_FORMAT = "djambi-settings"
 SETTINGS_VERSION = 1
@@ -39,6 +44,7 @@ class Settings:
     handover: bool = False
     rotate: bool = False
     language: str = ""
+    pieces: str = "figures"
 
     def to_json(self) -> str:
         return json.dumps({"format": SETTINGS_FORMAT, "version": SETTINGS_VERSION, **asdict(self)},
@@ -65,6 +71,9 @@ class Settings:
         language = data.get("language")
         if isinstance(language, str) and language in LANGUAGES:
             out.language = language
+        pieces = data.get("pieces")
+        if isinstance(pieces, str) and pieces in PIECE_LOOKS:
+            out.pieces = pieces
         return out
 
 
@@ -115,5 +124,5 @@ def board_rotation(game, enabled: bool, previous: int = 0) -> int:
     return PARTY_ROTATION[to_move]
 
 
-__all__ = ["Settings", "SETTINGS_KEY", "load_settings", "save_settings", "human_to_move",
+__all__ = ["Settings", "SETTINGS_KEY", "PIECE_LOOKS", "load_settings", "save_settings", "human_to_move",
            "handover_to", "board_rotation"]
