@@ -42,6 +42,12 @@ for (const [file, length] of JSON.parse(bundle.subarray(4, 4 + size).toString("u
 py.FS.mkdirTree("/repo");
 py.FS.mount(py.FS.filesystems.NODEFS, { root }, "/repo");
 
+// The packages the page loads and the files it leaves out (command lines), as the bundle has them.
+const listed = fs.readFileSync(path.join(root, "scripts", "python-packages.txt"), "utf8")
+  .split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#"));
+py.globals.set("PACKAGES_JSON", JSON.stringify(listed.filter((line) => !line.startsWith("-"))));
+py.globals.set("LEFT_OUT_JSON", JSON.stringify(listed.filter((line) => line.startsWith("-")).map((line) => line.slice(1))));
+
 const missing = JSON.parse(py.runPython(`
 import ast, importlib, json, os, sys
 
@@ -56,11 +62,12 @@ def _stdlib_missing(error):
 
 
 _modules = []
-for _package in ("djambi", "app"):
+_left_out = set(json.loads(LEFT_OUT_JSON))
+for _package in json.loads(PACKAGES_JSON):
     for _dir, _subdirs, _files in sorted(os.walk("/repo/" + _package)):
         _subdirs[:] = sorted(d for d in _subdirs if d != "__pycache__" and not d.startswith("."))
         for _file in sorted(_files):
-            if _file.endswith(".py"):
+            if _file.endswith(".py") and os.path.relpath(os.path.join(_dir, _file), "/repo") not in _left_out:
                 _modules.append(os.path.join(_dir, _file))
 
 for _path in _modules:
