@@ -125,3 +125,15 @@ def test_the_three_rules_pages_have_the_same_sections_in_the_same_order():
 def test_a_section_without_a_diagram_is_named():
     with pytest.raises(LessonError, match="'Pawn': 0 diagram lines"):
         parse_rules("# Rules\n\n## Pawn\nIt moves.\n")
+
+
+def test_the_apps_copy_of_the_rules_pages_is_current():
+    import importlib.util
+
+    from app.learn.camblam_rules_text import CAMBLAM_RULES
+
+    spec = importlib.util.spec_from_file_location("gen_camblam_rules", ROOT / "scripts" / "gen_camblam_rules.py")
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)
+    assert CAMBLAM_RULES == gen.read_all(), "app/learn/camblam_rules_text.py is out of date: run scripts/gen_camblam_rules.py"
+    assert gen.module_text(CAMBLAM_RULES) == (ROOT / "app" / "learn" / "camblam_rules_text.py").read_text(encoding="utf-8")
