@@ -78,7 +78,7 @@ def test_a_wrong_move_is_taken_back_with_the_hint(lesson):
     assert run.board.code() == before and not run.finished
 
 
-def test_each_chain_lesson_takes_the_whole_chain_only():
+def test_the_rook_lesson_wants_the_whole_chain():
     rook = next(l for l in LESSONS if l.id == "rook")
     board = rook.board()
     partial = Move.parse("a5d5")  # takes only the first pawn of the chain
