@@ -29,6 +29,7 @@ from .notation import (
     parse_record,
 )
 from .pieces import PARTY_SIZE, Kind, Party, Piece
+from .rules import PRESETS, Rules, RulesError
 from .squares import MAZE, parse_square, square_name
 from .turns import Turn, next_turn
 
@@ -42,4 +43,5 @@ __all__ = [
     "Kind", "Party", "Piece", "PARTY_SIZE", "MAZE", "parse_square", "square_name",
     "Turn", "next_turn", "START_CODE",
     "Event", "describe_move", "describe_game", "piece_letter",
+    "Rules", "RulesError", "PRESETS",
 ]

@@ -1,7 +1,8 @@
 """The command line: ``python -m djambi perft|show|moves|play …`` (tournaments between the
 computer levels: ``python -m bench.tournament``).
 
-Positions are position texts (``P1.…``) or ``start`` / ``hostage``; a bad argument exits with
+Positions are position texts (``P1.…``) or ``start`` / ``hostage``; ``--rules`` gives a rule
+set (a preset name or ``name=value,…``, ``docs/rules-options.md``). A bad argument exits with
 status 2 and a one-line message on stderr.
 """
 
@@ -14,8 +15,9 @@ from typing import Sequence
 
 from .board import Board
 from .move import DjambiError
-from .notation import parse_game_code, parse_position
+from .notation import parse_game_code, parse_position, rules_field
 from .pieces import Party
+from .rules import Rules
 
 
 class _Parser(argparse.ArgumentParser):
@@ -23,14 +25,19 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def _position(text: str) -> Board:
+def _position(text: str, rules_text: str | None = None) -> Board:
+    rules = None if rules_text is None else Rules.parse(rules_text)
     if text == "start":
-        return Board()
+        return Board(rules=rules)
     if text == "hostage":
-        return Board(hostage=True)
+        return Board(hostage=True, rules=rules)
     if text.startswith("G"):
-        return parse_game_code(text).copy(stack=False)
-    return parse_position(text)
+        board = parse_game_code(text).copy(stack=False)
+    else:
+        board = parse_position(text)
+    if rules is not None and rules_field(board.rules) != rules_field(rules):
+        raise DjambiError(f"the position's rules ({board.rules}) are not --rules {rules}")
+    return board
 
 
 def _describe(board: Board) -> str:
@@ -44,13 +51,20 @@ def _describe(board: Board) -> str:
                      + ", ".join(p.title for p in board.parties_of(board.turn)))
     ruler = board.ruler
     lines.append(f"in power: {ruler.title if ruler is not None else 'nobody'}")
+    two_by_two = board.rules.players == "2x2"
     for party in Party:
         if board.is_frozen(party):
             lines.append(f"frozen: {party.title}")
-        elif not board.is_active(party) and board.hostage != party:
+        elif two_by_two and party >= 2 or board.is_out(party):
+            continue  # players are Red (One) and Blue (Two); out parties are listed below
+        elif not board.is_active(party) and board.hostage != party and board.controller(party) is not None:
             lines.append(f"eliminated: {party.title} (pieces with {board.controller(party).title})")
     if board.hostage is not None:
         lines.append(f"hostage: {board.hostage.title}")
+    for party in board.out_players:
+        lines.append(f"out: {party.title}")
+    if not board.rules.is_standard:
+        lines.append(f"rules: {board.rules}")
     lines.append(f"draw counter: {board.quiet_turns}")
     lines.append(board.code())
     return "\n".join(lines)
@@ -64,16 +78,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("depth", type=int)
     p.add_argument("--position", default="start", help="position text, 'start' or 'hostage'")
     p.add_argument("--divide", action="store_true", help="list the count under each first move")
+    p.add_argument("--rules", help="a rule set: a preset name or name=value,…")
 
     p = sub.add_parser("show", help="draw a position (or a game code's final position)")
     p.add_argument("code")
+    p.add_argument("--rules", help="a rule set: a preset name or name=value,…")
 
     p = sub.add_parser("moves", help="list the legal moves of a position in move text")
     p.add_argument("code")
+    p.add_argument("--rules", help="a rule set: a preset name or name=value,…")
 
     p = sub.add_parser("play", help="play moves from a position and print the resulting position")
     p.add_argument("code")
     p.add_argument("moves", nargs="*")
+    p.add_argument("--rules", help="a rule set: a preset name or name=value,…")
 
     argv = list(sys.argv[1:] if argv is None else argv)
     args = parser.parse_args(argv)
@@ -81,7 +99,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "perft":
             if args.depth < 0:
                 parser.error(f"argument depth: must be 0 or more, not {args.depth}")
-            board = _position(args.position)
+            board = _position(args.position, args.rules)
             started = time.perf_counter()
             if args.divide and args.depth >= 1:
                 total = 0
@@ -98,13 +116,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"depth {args.depth}: {total} in {seconds:.2f} s", file=sys.stderr)
             print(total)
         elif args.command == "show":
-            print(_describe(_position(args.code)))
+            print(_describe(_position(args.code, args.rules)))
         elif args.command == "moves":
-            board = _position(args.code)
+            board = _position(args.code, args.rules)
             for move in board.generate_legal_moves():
                 print(board.move_text(move))
         elif args.command == "play":
-            board = _position(args.code)
+            board = _position(args.code, args.rules)
             for text in args.moves:
                 board.play(text)
             print(board.code())

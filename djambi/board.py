@@ -1,7 +1,9 @@
 """The game state and its rules: what stands where, who controls what, who is in power,
 whose turn it is; legal moves, ``push``/``pop``, and ``outcome()``.
 
-Rules are those of ``docs/rules.md`` (rulings §1–§9). Inside, a square holds a small int
+Rules are those of ``docs/rules.md`` (rulings §1–§9), with the options of a ``Rules`` value
+(``docs/rules-options.md``) that the board keeps for the whole game. The read-only queries
+(control, power, players, walled-in chiefs) are ``djambi.queries``. Inside, a square holds a small int
 (0 empty, 1–30 a living piece, 65–70 a corpse; see ``pieces``); the public API speaks in
 ``Piece``, ``Party``, ``Move`` and square numbers.
 """
@@ -15,14 +17,10 @@ from typing import Iterable, Iterator
 from .move import IllegalMoveError, Move
 from .pieces import (ASSASSIN, CHIEF, DEAD, MILITANT, NECROMOBILE, PROVOCATEUR, REPORTER, Kind, Party,
                      Piece, corpse_code, living_code)
-from .squares import (FIELD, LINES, MAZE, NEIGHBOURS, ORTHOGONAL_NEIGHBOURS, Square, maze_exits,
-                      square_name)
+from .queries import FROZEN, HOSTAGE, OUT, Queries
+from .rules import STANDARD, Rules
+from .squares import FIELD, LINES, MAZE, ORTHOGONAL_NEIGHBOURS, Square, maze_exits, square_name
 from .turns import Turn, next_turn
-
-#: Control values for a party other than a player: frozen (its chief perished with nobody in
-#: power), or hostage (the idle fourth party of a three-player game).
-FROZEN = 4
-HOSTAGE = 5
 
 #: Turns with no kill and no change of control after which the game is drawn (rulings §7).
 DRAW_TURNS = 120
@@ -79,6 +77,7 @@ class _State:
     turn: Turn
     quiet: int
     draw_agreed: bool
+    passes: tuple[int, ...] = (0, 0, 0, 0)
 
 
 class LegalMoves:
@@ -103,26 +102,40 @@ class LegalMoves:
         return f"<LegalMoves: {', '.join(self._board.move_text(m) for m in self)}>"
 
 
-class Board:
+class Board(Queries):
     """A Djambi position with its move stack.
 
     ``Board()`` is the four-player start; ``Board(hostage=True)`` the three-player start with
-    Green as the hostage party. ``Board.from_code(text)`` reads a position text.
+    Green as the hostage party; ``Board(rules=Rules.parse("bga"))`` a start with rule options
+    (``players=3`` is the hostage start). ``Board.from_code(text)`` reads a position text.
+
+    With ``players=2x2`` the two players are named by their first party: Red (player One: Red
+    and Yellow) and Blue (player Two: Blue and Green); a party's control code is then the party
+    whose chief holds it.
     """
 
-    def __init__(self, *, hostage: bool = False) -> None:
+    def __init__(self, *, hostage: bool = False, rules: Rules | None = None) -> None:
+        rules = STANDARD if rules is None else rules
+        if hostage and rules.players != "3":
+            if rules.players == "2x2":
+                raise ValueError("a two-by-two game has no hostage")
+            rules = rules.with_(players="3")
+        hostage = rules.players == "3"
+        self._rules: Rules = rules
         self._cells: list[int] = _start_cells()
         self._control: list[int] = [0, 1, 2, HOSTAGE if hostage else 3]
         self._turn: Turn = Turn.regular(0)
         self._quiet: int = 0
         self._draw_agreed: bool = False
+        self._passes: tuple[int, ...] = (0, 0, 0, 0)
         self._stack: list[tuple[Move, _State]] = []
         self._root: _State = self._state()
 
     # ------------------------------------------------------------------ state
     def _state(self) -> _State:
         return _State(
-            tuple(self._cells), tuple(self._control), self._turn, self._quiet, self._draw_agreed
+            tuple(self._cells), tuple(self._control), self._turn, self._quiet, self._draw_agreed,
+            self._passes,
         )
 
     def _restore(self, state: _State) -> None:
@@ -131,21 +144,26 @@ class Board:
         self._turn = state.turn
         self._quiet = state.quiet
         self._draw_agreed = state.draw_agreed
+        self._passes = state.passes
 
     @classmethod
     def from_parts(
-        cls, cells: list[int], control: list[int], turn: Turn, quiet: int = 0, draw_agreed: bool = False
+        cls, cells: list[int], control: list[int], turn: Turn, quiet: int = 0, draw_agreed: bool = False,
+        rules: Rules | None = None, passes: tuple[int, ...] = (0, 0, 0, 0),
     ) -> "Board":
         """A board from its parts, as ``cells`` and ``control_codes`` give them: 81 piece codes
-        (``Piece.code``, 0 for empty), who controls each party (a player 0–3, ``FROZEN`` or
-        ``HOSTAGE``), the turn, the draw counter and whether a draw was agreed. No checks: the
+        (``Piece.code``, 0 for empty), who controls each party (a player 0–3, ``FROZEN``,
+        ``HOSTAGE`` or ``OUT + chief``), the turn, the draw counter, whether a draw was agreed,
+        the rule set and each player's passes so far (counted under ``skips=N``). No checks: the
         position text parser (``Board.from_code``) is the checked way in."""
         board = cls.__new__(cls)
+        board._rules = STANDARD if rules is None else rules
         board._cells = list(cells)
         board._control = list(control)
         board._turn = turn
         board._quiet = quiet
         board._draw_agreed = draw_agreed
+        board._passes = tuple(passes)
         board._stack = []
         board._root = board._state()
         return board
@@ -154,7 +172,8 @@ class Board:
 
     def copy(self, *, stack: bool = True) -> "Board":
         """A copy of the position, with its move history unless ``stack=False``."""
-        board = Board.from_parts(self._cells, self._control, self._turn, self._quiet, self._draw_agreed)
+        board = Board.from_parts(self._cells, self._control, self._turn, self._quiet, self._draw_agreed,
+                                 self._rules, self._passes)
         if stack:
             board._stack = list(self._stack)
             board._root = self._root
@@ -163,16 +182,35 @@ class Board:
     def root(self) -> "Board":
         """The position the move stack starts from."""
         board = Board.__new__(Board)
+        board._rules = self._rules
         board._stack = []
         board._restore(self._root)
         board._root = self._root
         return board
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Board) and self._state() == other._state()
+        return (
+            isinstance(other, Board)
+            and self._state() == other._state()
+            and self._rules_key() == other._rules_key()
+        )
 
     def __hash__(self) -> int:
         return hash(self._state())
+
+    def _rules_key(self) -> Rules:
+        # players=3 differs from 4 only in its start, which the position shows (the hostage).
+        return self._rules.with_(players="4") if self._rules.players == "3" else self._rules
+
+    @property
+    def rules(self) -> Rules:
+        """The game's rule set (fixed when it starts)."""
+        return self._rules
+
+    @property
+    def passes(self) -> tuple[int, ...]:
+        """For each player, the passes he has made (counted only under ``skips=N``)."""
+        return self._passes
 
     def key(self) -> _State:
         """A hashable value equal for equal positions (history aside)."""
@@ -182,116 +220,7 @@ class Board:
     def move_stack(self) -> list[Move]:
         return [move for move, _ in self._stack]
 
-    # ------------------------------------------------------------------ queries
-    def piece_at(self, sq: Square) -> Piece | None:
-        code = self._cells[sq]
-        return Piece.from_code(code) if code else None
-
-    def pieces(self) -> dict[Square, Piece]:
-        """Every piece on the board, living or dead, by square."""
-        return {sq: Piece.from_code(c) for sq, c in enumerate(self._cells) if c}
-
-    @property
-    def turn(self) -> Party:
-        """The player to move."""
-        return Party(self._turn.player)
-
-    @property
-    def turn_state(self) -> Turn:
-        return self._turn
-
-    @property
-    def is_extra_turn(self) -> bool:
-        return self._turn.extra
-
-    @property
-    def cells(self) -> tuple[int, ...]:
-        """The 81 squares' piece codes (``Piece.from_code``; 0 for an empty square), A1 first."""
-        return tuple(self._cells)
-
-    @property
-    def control_codes(self) -> tuple[int, ...]:
-        """For Red, Blue, Yellow, Green: the player (0–3) who controls that party's living
-        pieces, or ``FROZEN`` or ``HOSTAGE``."""
-        return tuple(self._control)
-
-    @property
-    def draw_agreed(self) -> bool:
-        """Whether the players agreed a draw (``agree_draw``)."""
-        return self._draw_agreed
-
-    @property
-    def quiet_turns(self) -> int:
-        """Turns played since the last kill or change of control (the draw counter)."""
-        return self._quiet
-
-    @property
-    def hostage(self) -> Party | None:
-        """The hostage party of a three-player game, if it is still held hostage."""
-        for party, ctl in enumerate(self._control):
-            if ctl == HOSTAGE:
-                return Party(party)
-        return None
-
-    @property
-    def is_hostage_game(self) -> bool:
-        return self.hostage is not None
-
-    def controller(self, party: Party | int) -> Party | None:
-        """The player who controls ``party``'s living pieces; ``None`` if frozen or hostage."""
-        ctl = self._control[party]
-        return Party(ctl) if ctl < 4 else None
-
-    def is_frozen(self, party: Party | int) -> bool:
-        return self._control[party] == FROZEN
-
-    def parties_of(self, player: Party | int) -> list[Party]:
-        """The parties that ``player`` controls (his own first)."""
-        return [Party(p) for p, ctl in enumerate(self._control) if ctl == player]
-
-    @property
-    def active_players(self) -> list[Party]:
-        """Players still in the game, in seat order."""
-        return [Party(p) for p in self._active()]
-
-    def _active(self) -> list[int]:
-        return [p for p in range(4) if self._control[p] == p]
-
-    def is_active(self, player: Party | int) -> bool:
-        return self._control[player] == player
-
-    def _ruler(self) -> int | None:
-        code = self._cells[MAZE]
-        if 0 < code < DEAD and (code - 1) & 7 == CHIEF:
-            party = (code - 1) >> 3
-            if self._control[party] == party:
-                return party
-        return None
-
-    @property
-    def ruler(self) -> Party | None:
-        """The player in power: the one whose living chief holds the maze."""
-        ruler = self._ruler()
-        return None if ruler is None else Party(ruler)
-
-    def chief_square(self, party: Party | int) -> Square | None:
-        """Where ``party``'s living chief stands, or ``None`` if he is dead."""
-        code = living_code(CHIEF, party)
-        try:
-            return self._cells.index(code)
-        except ValueError:
-            return None
-
     # ------------------------------------------------------------------ move generation
-    def _enemy_table(self, player: int) -> list[bool]:
-        """enemy[code]: may ``player`` kill or move a living piece with this code."""
-        control = self._control
-        table = [False] * 72
-        for code in range(1, 31):
-            ctl = control[(code - 1) >> 3]
-            table[code] = ctl != player and ctl != FROZEN
-        return table
-
     def _walk(
         self, player: int, out: list[Move] | None, only: Square | None = None
     ) -> int:
@@ -301,15 +230,19 @@ class Board:
         the choices. ``only``: just the moves of the piece on that square.
         """
         cells = self._cells
-        control = self._control
+        rules = self._rules
+        mine = self._mine(player)
         enemy = self._enemy_table(player)
+        provoke = enemy if rules.provocateur_own == "never" and rules.kill_own == "never" else (
+            self._enemy_table(player, provoke=True))
+        report = rules.reporter  # may, must or all
         empty_field: list[int] | None = None  # empty field squares, computed when first needed
         n_empty = 0
         total = 0
         squares: Iterable[int] = range(81) if only is None else (only,)
         for s in squares:
             code = cells[s]
-            if code == 0 or code > DEAD or control[(code - 1) >> 3] != player:
+            if code == 0 or code > DEAD or not mine[(code - 1) >> 3]:
                 continue
             kind = (code - 1) & 7
             for ray in LINES[kind][s]:
@@ -323,12 +256,19 @@ class Board:
                                     out.append(Move(s, t))
                             continue  # everybody may pass through the empty maze
                         if kind == REPORTER:
-                            victims = [
-                                v for v in ORTHOGONAL_NEIGHBOURS[t] if enemy[cells[v]]
+                            if report == "all":  # kills every killable neighbour: no choice
+                                total += 1
+                                if out is not None:
+                                    out.append(Move(s, t))
+                                continue
+                            victims = [  # never itself: under kill-own a vassal reporter is killable
+                                v for v in ORTHOGONAL_NEIGHBOURS[t] if enemy[cells[v]] and v != s
                             ]
-                            total += 1 + len(victims)
+                            spare = report == "may" or not victims
+                            total += spare + len(victims)
                             if out is not None:
-                                out.append(Move(s, t))
+                                if spare:
+                                    out.append(Move(s, t))
                                 for v in victims:
                                     out.append(Move(s, t, victim=v))
                         else:
@@ -341,14 +281,17 @@ class Board:
                         empty_field = [q for q in FIELD if cells[q] == 0]
                         n_empty = len(empty_field)
                     if t == MAZE:
-                        total += self._maze_act(s, kind, target, enemy, empty_field, n_empty, out)
+                        total += self._maze_act(
+                            s, kind, target, provoke if kind == PROVOCATEUR else enemy,
+                            empty_field, n_empty, out,
+                        )
                     elif target > DEAD:
                         if kind == NECROMOBILE:
                             total += n_empty + 1
                             if out is not None:
                                 for p in sorted(empty_field + [s]):
                                     out.append(Move(s, t, place=p))
-                    elif enemy[target]:
+                    elif provoke[target] if kind == PROVOCATEUR else enemy[target]:
                         if kind == MILITANT or kind == CHIEF:
                             # The corpse goes to any empty field square; the piece's start
                             # square is empty now (unless it is the maze).
@@ -481,17 +424,31 @@ class Board:
         player = self._turn.player
         ruler_before = self._ruler()
         eventful = False  # a kill, a perished chief, or a change of control
+        taker = player  # the chief who takes what the move's kills take: his piece's holder
 
         def kill_chief(party: int) -> None:
-            # Whoever kills a chief takes every living piece of that chief's player.
+            # Whoever kills a chief takes every living piece that chief held.
             owner = control[party]
             for q in range(4):
                 if control[q] == owner:
-                    control[q] = player
+                    control[q] = taker
 
-        if not move.is_pass():
+        if move.is_pass():
+            if self._rules.skips is not None:
+                passes = list(self._passes)
+                if passes[player] < self._rules.skips:
+                    passes[player] += 1
+                    self._passes = tuple(passes)
+                else:  # his pass eliminates him, as if his chiefs had perished (skips=N)
+                    for c in range(4):
+                        if control[c] in (c, OUT + c) and self._rules.player_of(c) == player:
+                            self._perish(c)
+                    eventful = True
+                    self._settle()
+        else:
             s, t = move.piece, move.to
             code = cells[s]
+            taker = control[(code - 1) >> 3]
             kind = (code - 1) & 7
             target = cells[t]
             cells[s] = 0
@@ -524,6 +481,17 @@ class Board:
                     eventful = True
                     if (victim - 1) & 7 == CHIEF:
                         kill_chief((victim - 1) >> 3)
+                elif kind == REPORTER and self._rules.reporter == "all":
+                    # Every killable neighbour dies at once; each chief's death passes control
+                    # as a separate kill, in the order N, E, S, W.
+                    enemy = self._enemy_table(player)
+                    victims = [v for v in ORTHOGONAL_NEIGHBOURS[t] if enemy[cells[v]]]
+                    for v in victims:
+                        victim = cells[v]
+                        cells[v] = corpse_code((victim - 1) & 7)
+                        eventful = True
+                        if (victim - 1) & 7 == CHIEF:
+                            kill_chief((victim - 1) >> 3)
             eventful |= self._settle()
         active = self._active()
         if active:
@@ -531,10 +499,12 @@ class Board:
         self._quiet = 0 if eventful else self._quiet + 1
 
     def _settle(self) -> bool:
-        """After a move: surrounded chiefs perish, frozen parties go to a new ruler.
-        Returns whether any of that happened."""
+        """After a move: walled-in chiefs perish (or go out, ``come-back``), out chiefs no longer
+        walled in come back, frozen parties go to a new ruler. Returns whether a chief perished
+        or control changed (going out and coming back do not count, ``come-back``)."""
         cells = self._cells
         control = self._control
+        come_back = self._rules.come_back == "allowed"
         happened = False
         again = True
         while again:  # a chief who perishes is a corpse that may wall in another
@@ -545,15 +515,22 @@ class Board:
                 sq = cells.index(living_code(CHIEF, p))
                 if sq == MAZE:
                     continue
-                if all(cells[n] > DEAD for n in NEIGHBOURS[sq]) and not self._has_necromobile(p):
-                    cells[sq] = _CHIEF_CORPSE
-                    ruler = self._ruler()
-                    heir = FROZEN if ruler is None else ruler
+                if self._walled_in(p, sq):
+                    if come_back:  # he stays where he is, out, with the parties he holds
+                        for q in range(4):
+                            if control[q] == p:
+                                control[q] = OUT + p
+                    else:
+                        self._perish(p)
+                        happened = True
+                    again = True
+        if come_back:
+            for p in range(4):
+                if control[p] == OUT + p and not self._walled_in(p, cells.index(living_code(CHIEF, p))):
                     for q in range(4):
-                        if control[q] == p:
-                            control[q] = heir
-                    happened = again = True
-        ruler = self._ruler()
+                        if control[q] == OUT + p:
+                            control[q] = p
+        ruler = self._ruler_chief()
         if ruler is not None and FROZEN in control:
             for q in range(4):
                 if control[q] == FROZEN:
@@ -561,16 +538,15 @@ class Board:
             happened = True
         return happened
 
-    def has_necromobile(self, player: Party | int) -> bool:
-        """Whether ``player`` controls a living necromobile (a chief walled in by corpses then
-        does not perish)."""
-        return self._has_necromobile(int(player))
-
-    def _has_necromobile(self, player: int) -> bool:
+    def _perish(self, p: int) -> None:
+        """Chief ``p`` dies where he stands; what he held goes to the ruler, or freezes."""
         control = self._control
-        return any(
-            control[q] == player and living_code(NECROMOBILE, q) in self._cells for q in range(4)
-        )
+        self._cells[self._cells.index(living_code(CHIEF, p))] = _CHIEF_CORPSE
+        ruler = self._ruler_chief()
+        heir = FROZEN if ruler is None else ruler
+        for q in range(4):
+            if control[q] == p or control[q] == OUT + p:
+                control[q] = heir
 
     def pop(self) -> Move:
         """Undo the last move and return it."""
@@ -618,8 +594,23 @@ class Board:
 
     @property
     def control_view(self) -> list[int]:
-        """Who controls each party, as the board holds it (read only: ``control_codes`` copies)."""
+        """Who controls each party, as the board holds it (read only: ``control_codes`` copies).
+        In a two-by-two game (``players=2x2``), a copy naming each party's player (0 One,
+        1 Two) instead of the chief who holds it, so that a search reads players as in the
+        other games."""
+        if self._rules.players == "2x2":
+            return [c & 1 if c < 4 else c for c in self._control]
         return self._control
+
+    def enemy_table(self, player: int, provoke: bool = False) -> list[bool]:
+        """table[code]: whether ``player`` may kill (``provoke``: move with a provocateur) a
+        living piece with this cell code, by the rule set (his enemies; some of his own pieces
+        under ``kill-own`` and ``provocateur-own``)."""
+        return self._enemy_table(player, provoke)
+
+    def mine_table(self, player: int) -> list[bool]:
+        """mine[party]: whether ``player`` moves that party's living pieces."""
+        return self._mine(player)
 
     @property
     def player_to_move(self) -> int:
@@ -632,9 +623,9 @@ class Board:
         return len(self._stack)
 
     #: The player in power as an int (``ruler`` gives the ``Party``), or ``None``.
-    ruler_index = _ruler
+    ruler_index = Queries._ruler
     #: Players still in the game as ints, in seat order (``active_players`` gives Parties).
-    active_indices = _active
+    active_indices = Queries._active
     #: Whether the game is over for a reason that needs no move generation (one player or none
     #: left, a draw agreed, the 120-turn rule): ``is_game_over`` without the walk.
     is_decided = _over
@@ -677,7 +668,7 @@ class Board:
             return f"no piece on {square_name(move.piece)}"
         if not piece.alive:
             return f"the piece on {square_name(move.piece)} is a corpse"
-        if self._control[piece.party] != self._turn.player:  # type: ignore[index]
+        if self._player_of(self._control[piece.party]) != self._turn.player:  # type: ignore[index]
             return f"{self.turn.title} does not control the {piece.party.title} {piece.kind.name.lower()} on {square_name(move.piece)}"  # type: ignore[union-attr]
         same_way = [m for m in self.generate_legal_moves(move.piece) if m.to == move.to]
         if not same_way:

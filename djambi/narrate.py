@@ -12,7 +12,15 @@ events say what happened without a second copy of the rules. Events are small fr
 
 The kinds, in the order they are listed for one move (see ``docs/formats.md``, "Move events"):
 ``MOVE`` or ``PASS``; then ``KILL``, ``PLACE`` or ``CORPSE``; ``POWER_LOST``, ``POWER``;
-``PERISH``; ``ARMY``; ``THAW``; ``ELIMINATED``; ``EXTRA_TURN``; ``END``.
+``PERISH``, ``SKIPS``; ``OUT``, ``BACK``; ``ARMY``; ``THAW``; ``ELIMINATED``; ``EXTRA_TURN``;
+``END``.
+
+Rule options (``djambi.rules``) show in the same events: a reporter under ``reporter=all`` makes one
+``KILL`` per neighbour it kills (N, E, S, W); a ``KILL`` whose ``by`` is its ``player`` killed one of
+his own pieces (``kill-own``); ``OUT`` and ``BACK`` a walled-in chief going out and coming back
+(``come-back``); ``SKIPS`` a pass that eliminated its player (``skips``). In ``players=2x2`` a
+player is named by his first party (Red: Red and Yellow; Blue: Blue and Green), and ``party``
+names the chief.
 """
 
 from __future__ import annotations
@@ -22,7 +30,7 @@ from typing import NamedTuple
 from .board import Board
 from .move import IllegalMoveError, Move
 from .pieces import Kind, Party, Piece
-from .squares import MAZE, Square, square_name
+from .squares import MAZE, ORTHOGONAL_NEIGHBOURS, Square, square_name
 
 MOVE = "move"  #: a piece moved: player (the mover), piece, square (from), to, via (the maze, for a maze act)
 PASS = "pass"  #: the player had no legal move
@@ -32,17 +40,22 @@ CORPSE = "corpse"  #: a necromobile moved a corpse: player, piece (the corpse), 
 POWER = "power"  #: player's chief now holds the maze, and he was not in power before
 POWER_LOST = "power_lost"  #: player was in power before the move and is not after it
 PERISH = "perish"  #: a chief walled in by corpses perished: player, party, square
+SKIPS = "skips"  #: player passed with no pass left (skips=N): his chiefs perished, he is out of the game
+OUT = "out"  #: a walled-in chief went out with the parties he holds (come-back): player, party (the chief's), square
+BACK = "back"  #: an out chief is no longer walled in and came back (come-back): player, party, square
 ARMY = "army"  #: party's living pieces changed hands: by (before), player (after; None: frozen)
 THAW = "thaw"  #: frozen party's pieces went to player, the new ruler
 ELIMINATED = "eliminated"  #: player is out of the game
 EXTRA_TURN = "extra_turn"  #: the next turn is an extra turn, played by player
 END = "end"  #: the game is over: player (the winner, or None for a draw), termination
 
-#: Every kind, in the order events of one move are listed.
+#: Every kind of the standard game, in the order events of one move are listed.
 KINDS: tuple[str, ...] = (
     MOVE, PASS, KILL, PLACE, CORPSE, POWER_LOST, POWER, PERISH, ARMY, THAW, ELIMINATED,
     EXTRA_TURN, END,
 )
+#: The kinds only rule options raise (``djambi.rules``); listed after ``PERISH``, in this order.
+OPTION_KINDS: tuple[str, ...] = (SKIPS, OUT, BACK)
 
 _SQUARE_FIELDS = ("square", "to", "via")
 
@@ -105,7 +118,7 @@ def describe_move(board: Board, move: Move) -> tuple[Event, ...]:
     events: list[Event] = []
 
     placed: dict[Party, Square] = {}  # a chief moved by this move: where he went
-    killed_chief: Party | None = None
+    killed: set[Party] = set()  # chiefs killed by this move
     if move.is_pass():
         events.append(Event(PASS, player=mover))
     else:
@@ -140,7 +153,17 @@ def describe_move(board: Board, move: Move) -> tuple[Event, ...]:
                 events.append(Event(KILL, player=mover, piece=target, square=acted, to=corpse_at,
                                     by=board.controller(target.party)))
                 if target.kind == Kind.CHIEF:
-                    killed_chief = target.party
+                    killed.add(target.party)
+        elif piece.kind == Kind.REPORTER and board.rules.reporter == "all":
+            # reporter=all: every killable neighbour died, N, E, S, W.
+            for v in ORTHOGONAL_NEIGHBOURS[move.to]:
+                victim = board.piece_at(v)
+                if v == move.piece or victim is None or not victim.alive or after.piece_at(v).alive:  # type: ignore[union-attr]
+                    continue
+                events.append(Event(KILL, player=mover, piece=victim, square=v, to=v,
+                                    by=board.controller(victim.party)))  # type: ignore[arg-type]
+                if victim.kind == Kind.CHIEF:
+                    killed.add(victim.party)  # type: ignore[arg-type]
 
     ruler_before, ruler_after = board.ruler, after.ruler
     if ruler_before != ruler_after:
@@ -149,13 +172,27 @@ def describe_move(board: Board, move: Move) -> tuple[Event, ...]:
         if ruler_after is not None:
             events.append(Event(POWER, player=ruler_after))
 
-    for player in board.active_players:
-        if player == killed_chief or after.chief_square(player) is not None:
+    rules = board.rules
+    if move.is_pass() and rules.skips is not None and board.passes == after.passes:
+        events.append(Event(SKIPS, player=mover))  # no pass left: he is out of the game
+    else:
+        for chief in Party:
+            if board.holder(chief) != chief or board.is_out(chief):
+                continue  # not a chief in the game
+            if chief in killed or after.chief_square(chief) is not None:
+                continue
+            # His chief died without being killed: walled in, he perished where he stood after
+            # the move (moved there himself, or placed there by a provocateur).
+            where = placed.get(chief, board.chief_square(chief))
+            events.append(Event(PERISH, player=Party(rules.player_of(chief)), party=chief,
+                                square=where))
+    for chief in Party:
+        if board.holder(chief) != chief or after.holder(chief) != chief:
             continue
-        # His chief died without being killed: walled in by corpses, he perished where he stood
-        # after the move (moved there himself, or placed there by a provocateur).
-        where = placed.get(player, board.chief_square(player))
-        events.append(Event(PERISH, player=player, party=player, square=where))
+        if board.is_out(chief) != after.is_out(chief):
+            events.append(Event(OUT if after.is_out(chief) else BACK,
+                                player=Party(rules.player_of(chief)), party=chief,
+                                square=after.chief_square(chief)))
 
     # Living pieces changing hands: an army taken or frozen, or frozen pieces thawed.
     living = {piece.party for piece in after.pieces().values() if piece.party is not None}
@@ -165,6 +202,8 @@ def describe_move(board: Board, move: Move) -> tuple[Event, ...]:
         if party not in living:
             continue  # nothing alive changes hands
         before, now = board.controller(party), after.controller(party)
+        if board.holder(party) == after.holder(party) and board.is_out(party) != after.is_out(party):
+            continue  # out or back with its chief: no change of hands
         if board.is_frozen(party):
             if not after.is_frozen(party):
                 thawed.append(Event(THAW, player=now, party=party))
@@ -172,8 +211,9 @@ def describe_move(board: Board, move: Move) -> tuple[Event, ...]:
             armies.append(Event(ARMY, player=now, party=party, by=before))
     events += armies + thawed
 
-    for player in board.active_players:
-        if not after.is_active(player):
+    still_in = set(after.active_players) | set(after.out_players)
+    for player in board.active_players + board.out_players:
+        if player not in still_in:
             events.append(Event(ELIMINATED, player=player))
 
     outcome = after.outcome()
@@ -196,7 +236,7 @@ def describe_game(board: Board) -> list[tuple[Event, ...]]:
 
 
 __all__ = [
-    "Event", "describe_move", "describe_game", "piece_letter", "KINDS",
+    "Event", "describe_move", "describe_game", "piece_letter", "KINDS", "OPTION_KINDS",
     "MOVE", "PASS", "KILL", "PLACE", "CORPSE", "POWER", "POWER_LOST", "PERISH", "ARMY", "THAW",
-    "ELIMINATED", "EXTRA_TURN", "END",
+    "ELIMINATED", "EXTRA_TURN", "END", "SKIPS", "OUT", "BACK",
 ]

@@ -5,19 +5,25 @@ say which part is wrong and why. ``docs/formats.md`` describes them with example
 
 Position text (URL-safe, no escaping needed in a URL fragment)::
 
-    P1.<row 9>/<row 8>/…/<row 1>.<control>.<turn>.<quiet>[.draw]
+    P1.<row 9>/<row 8>/…/<row 1>.<control>.<turn>.<quiet>[.draw][.p<passes>][.<rules>]
 
 * a row lists its squares from A to I: ``rC`` a living piece (party letter r/b/y/g + kind letter
   C/A/R/P/N/M), ``xM`` a corpse (``x`` + kind), a digit 1–9 a run of empty squares;
 * control: for Red, Blue, Yellow, Green in turn, who controls that party's living pieces: a player's
-  letter, ``f`` frozen, ``h`` hostage;
+  letter (in ``players=2x2``: the party whose chief holds it), ``f`` frozen, ``h`` hostage, an
+  upper-case letter: out with that party's walled-in chief (``come-back``);
 * turn: the player to move; for the ruler's extra turn ``g*r`` (Green's extra turn, the seat order
   standing at Red);
 * quiet: turns since the last kill or change of control (the draw counter, 0–120);
-* ``.draw`` when the active players agreed a draw.
+* ``.draw`` when the active players agreed a draw;
+* ``.p<passes>``: under ``skips=N``, each player's passes so far (one digit 0–9 or ``a`` for 10),
+  written once a player has passed;
+* the rule set's options text (``djambi.rules``) when it is not the standard game (``players=3``
+  and ``4`` are not written: the hostage shows).
 
 Game code: ``G1~<start>~<move>~<move>…[~draw]`` where start is ``start`` (four players),
-``hostage`` (three players) or a position text. Compact game code (for links):
+``hostage`` (three players) or a position text; ``start`` and ``hostage`` may be followed by ``.``
+and a rule text (``start.kill-own=except-chief``). Compact game code (for links):
 ``G2~<start>~<count>.<number>[~draw]``: each move is its index among the legal moves sorted by
 their squares, and the indices of the ``count`` moves make one mixed-radix number (the first move
 the lowest digit) written in base 64 (``A``–``Z a``–``z 0``–``9 - _``, most significant first).
@@ -30,9 +36,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from .board import DRAW_TURNS, FROZEN, HOSTAGE, Board
+from .board import DRAW_TURNS, FROZEN, HOSTAGE, OUT, Board
 from .move import DjambiError, IllegalMoveError, InvalidMoveError
 from .pieces import DEAD, PARTY_SIZE, Kind, Party, Piece
+from .rules import PRESETS, STANDARD, Rules, RulesError
 from .squares import MAZE, NEIGHBOURS, square_name
 from .turns import Turn
 
@@ -78,20 +85,45 @@ def format_position(board: Board) -> str:
             out.append(str(run))
         rows.append("".join(out))
     control = "".join(
-        "f" if c == FROZEN else "h" if c == HOSTAGE else Party(c).letter for c in board.control_codes
+        "f" if c == FROZEN else "h" if c == HOSTAGE else Party(c - OUT).letter.upper() if c >= OUT
+        else Party(c).letter for c in board.control_codes
     )
     turn = board.turn_state
     turn_text = Party(turn.player).letter + (f"*{Party(turn.seat).letter}" if turn.extra else "")
     fields = [POSITION_PREFIX + "/".join(rows), control, turn_text, str(board.quiet_turns)]
     if board.draw_agreed:
         fields.append("draw")
+    if any(board.passes):
+        fields.append("p" + "".join(_PASS_DIGITS[n] for n in board.passes))
+    rules = rules_field(board.rules)
+    if rules:
+        fields.append(rules)
     return ".".join(fields)
+
+
+_PASS_DIGITS = "0123456789a"
+
+
+def rules_field(rules: Rules) -> str:
+    """A rule set as position texts and game codes write it: its options text without
+    ``players=3`` (the hostage shows in the position); ``''`` for the standard game."""
+    if rules.players == "3":
+        rules = rules.with_(players="4")
+    return rules.options_text()
+
+
+def _read_rules(text: str, bad) -> Rules:
+    try:
+        return Rules.parse(text)
+    except RulesError as exc:
+        raise bad(f"its rules: {exc}") from None
 
 
 _ROW_TOKEN = re.compile(r"[1-9]|[rbygx][CARPNM]")
 _TURN_RE = re.compile(r"([rbyg])(?:\*([rbyg]))?")
 # Compiled at import (so into the start-up snapshot), not at a page's first parse.
-_CONTROL_RE = re.compile(r"[rbygfh]{4}")
+_CONTROL_RE = re.compile(r"[rbygfhRBYG]{4}")
+_PASSES_RE = re.compile(r"p[0-9a]{4}")
 _QUIET_RE = re.compile(r"0|[1-9]\d{0,2}")
 
 
@@ -111,15 +143,31 @@ def parse_position(text: str) -> Board:
             raise bad(f"format version {text.split('.')[0]!r} is not known (this program reads P1)")
         raise bad("it must start with 'P1.'")
     fields = text[len(POSITION_PREFIX):].split(".")
-    if len(fields) == 5:
-        if fields[4] != "draw":
-            raise bad(f"unexpected field {fields[4]!r} after the draw counter (only 'draw' may follow)")
-        draw = True
-    elif len(fields) == 4:
-        draw = False
-    else:
+    if len(fields) < 4:
         raise bad(f"expected 4 fields (board.control.turn.quiet) after 'P1.', found {len(fields)}")
     board_text, control_text, turn_text, quiet_text = fields[:4]
+    rest = fields[4:]
+    draw = bool(rest) and rest[0] == "draw"
+    if draw:
+        rest.pop(0)
+    passes = (0, 0, 0, 0)
+    if rest and _PASSES_RE.fullmatch(rest[0]):
+        passes = tuple(_PASS_DIGITS.index(c) for c in rest.pop(0)[1:])
+    rules = STANDARD
+    if rest and ("=" in rest[0] or rest[0] in PRESETS):
+        rules = _read_rules(rest.pop(0), bad)
+    if rest:
+        raise bad(f"unexpected field {rest[0]!r} after the draw counter (only 'draw', the passes "
+                  f"'p…' and a rule text may follow)")
+    if rules.players == "4" and "h" in control_text:
+        rules = rules.with_(players="3")
+    if rules.players == "2x2" and "h" in control_text:
+        raise bad("a two-by-two game (players=2x2) has no hostage")
+    if any(n > (rules.skips or 0) for n in passes):
+        raise bad(f"passes {''.join(map(str, passes))}: more than the rules' skips allow")
+    if any(c.isupper() for c in control_text) and rules.come_back != "allowed":
+        raise bad(f"control {control_text!r} has a party out (upper case), which only "
+                  f"come-back=allowed allows")
 
     # The board.
     rows = board_text.split("/")
@@ -171,22 +219,26 @@ def parse_position(text: str) -> Board:
     if not _CONTROL_RE.fullmatch(control_text):
         raise bad(f"control {control_text!r} must be 4 letters (r, b, y, g, f for frozen, "
                   f"h for hostage), one for each of Red, Blue, Yellow, Green")
-    control = [FROZEN if c == "f" else HOSTAGE if c == "h" else "rbyg".index(c) for c in control_text]
-    active = [p for p in range(4) if control[p] == p]
+    control = [FROZEN if c == "f" else HOSTAGE if c == "h" else OUT + "RBYG".index(c) if c.isupper()
+               else "rbyg".index(c) for c in control_text]
     for party in Party:
         ctl = control[party]
         chief_alive = living[party, Kind.CHIEF] > 0
-        if ctl < 4 and ctl not in active:
+        if ctl < 4 and control[ctl] != ctl:
             raise bad(f"control {control_text!r} gives {party.title}'s pieces to "
                       f"{Party(ctl).title}, who is eliminated")
-        if ctl == party and not chief_alive:
+        if ctl >= OUT and control[ctl - OUT] != ctl:
+            raise bad(f"control {control_text!r} puts {party.title}'s pieces out with "
+                      f"{Party(ctl - OUT).title}'s chief, who is not out")
+        if ctl in (party, OUT + party) and not chief_alive:
             raise bad(f"{party.title} is in the game (controls his own party) but his chief is dead")
-        if ctl != party and ctl != HOSTAGE and chief_alive:
+        if ctl not in (party, OUT + party, HOSTAGE) and chief_alive:
             raise bad(f"{party.title}'s chief is alive, so {party.title} must control his own "
                       f"party (control {control_text!r})")
         if ctl == HOSTAGE and party != Party.GREEN:
             raise bad(f"only Green can be the hostage party, not {party.title}")
-    board = Board.from_parts(cells, control, Turn.regular(0), 0, draw)
+    board = Board.from_parts(cells, control, Turn.regular(0), 0, draw, rules, passes)
+    active = [int(p) for p in board.active_players]
     ruler = board.ruler
     if FROZEN in control and ruler is not None:
         raise bad(f"a party is frozen although {ruler.title} is in power: "
@@ -215,14 +267,24 @@ def parse_position(text: str) -> Board:
     # The draw counter.
     if not _QUIET_RE.fullmatch(quiet_text) or int(quiet_text) > DRAW_TURNS:
         raise bad(f"draw counter {quiet_text!r} must be a whole number from 0 to {DRAW_TURNS}")
-    board = Board.from_parts(cells, control, turn, int(quiet_text), draw)
+    board = Board.from_parts(cells, control, turn, int(quiet_text), draw, rules, passes)
 
-    # A walled-in chief without a necromobile would already have perished.
-    for p in active:
+    # A walled-in chief would already have perished (or gone out); an out one come back.
+    for p in range(4):
+        if control[p] not in (p, OUT + p):
+            continue
         sq = cells.index(Piece(Kind.CHIEF, Party(p)).code)
-        if sq != MAZE and all(cells[n] > DEAD for n in NEIGHBOURS[sq]) and not board.has_necromobile(p):
-            raise bad(f"{Party(p).title}'s chief on {square_name(sq)} is walled in by corpses with "
-                      f"no necromobile: he would have perished")
+        walled = board.is_walled_in(p)
+        if control[p] == p and walled:
+            if rules.walled_in == "own-necromobile":
+                raise bad(f"{Party(p).title}'s chief on {square_name(sq)} is walled in by corpses "
+                          f"with no necromobile: he would have perished")
+            raise bad(f"{Party(p).title}'s chief on {square_name(sq)} is walled in "
+                      f"(walled-in={rules.walled_in}): he would have "
+                      + ("gone out" if rules.come_back == "allowed" else "perished"))
+        if control[p] == OUT + p and not walled:
+            raise bad(f"{Party(p).title}'s chief on {square_name(sq)} is out but no longer walled "
+                      f"in: he would have come back")
     return board
 
 
@@ -230,12 +292,22 @@ def parse_position(text: str) -> Board:
 _STARTS = {"start": lambda: Board(), "hostage": lambda: Board(hostage=True)}
 
 
-def _start_name(board: Board) -> str:
+def _start_parts(board: Board) -> tuple[str, str]:
+    """The game's start as a game code names it (``start``, ``hostage`` or a position text),
+    and its rules field (``''`` for standard rules, or when the position text holds them)."""
     root = board.root()
-    for name, make in _STARTS.items():
-        if root == make():
-            return name
-    return root.code()
+    rules = root.rules
+    field = rules_field(rules)
+    if rules.players != "2x2" and root == Board(hostage=True, rules=rules):
+        return "hostage", field
+    if rules.players != "3" and root == Board(rules=rules):
+        return "start", field
+    return root.code(), ""
+
+
+def _start_name(board: Board) -> str:
+    name, field = _start_parts(board)
+    return f"{name}.{field}" if field else name
 
 
 def format_game_code(board: Board) -> str:
@@ -265,8 +337,14 @@ def _replay(start: Board, moves: list[tuple[str, str]], bad) -> Board:
 
 
 def _read_start(start: str, bad) -> Board:
-    if start in _STARTS:
-        return _STARTS[start]()
+    name, dot, rules_text = start.partition(".")
+    if name in _STARTS:
+        rules = _read_rules(rules_text, bad) if dot else STANDARD
+        if rules.players == "2x2" and name == "hostage":
+            raise bad("its start 'hostage' cannot be played two by two (players=2x2)")
+        if rules.players == "3" and name == "start":
+            name = "hostage"
+        return Board(hostage=name == "hostage", rules=rules)
     try:
         return parse_position(start)
     except InvalidPositionError as exc:
@@ -385,9 +463,16 @@ def _unescape(value: str) -> str:
 def format_record(board: Board, headers: dict[str, str] | None = None) -> str:
     """The game as a text file: headers, a blank line, one numbered move a line."""
     outcome = board.outcome()
-    fixed = {"Game": "Djambi", "Start": _start_name(board)}
+    start, rules = _start_parts(board)
+    fixed = {"Game": "Djambi", "Start": start}
+    if rules:
+        fixed["Rules"] = rules
     merged = {**fixed, **(headers or {})}
     merged["Start"] = fixed["Start"]
+    if rules:
+        merged["Rules"] = rules
+    else:
+        merged.pop("Rules", None)
     merged["Result"] = "*" if outcome is None else outcome.result()
     if outcome is not None:
         merged["Termination"] = outcome.termination.value
@@ -448,7 +533,14 @@ def parse_record(text: str) -> tuple[Board, dict[str, str]]:
         expected_players.append((len(moves), m.group(2)))
     if headers.get("Game", "Djambi") != "Djambi":
         raise bad(f"it is a record of {headers['Game']!r}, not of Djambi")
-    board = _read_start(headers.get("Start", "start"), bad)
+    start = headers.get("Start", "start")
+    rules_text = headers.get("Rules")
+    if rules_text is not None and start in _STARTS:
+        start = f"{start}.{rules_text}"
+    board = _read_start(start, bad)
+    if rules_text is not None and rules_field(board.rules) != rules_field(_read_rules(rules_text, bad)):
+        raise bad(f"header Rules {rules_text!r} is not the rule set of its start position "
+                  f"({board.rules})")
     for (label, move_text), (_, player) in zip(moves, expected_players):
         if player.lower() != board.turn.title.lower():
             raise bad(f"{label} ({move_text}) is marked {player}, but {board.turn.title} is to move "
@@ -471,4 +563,5 @@ __all__ = [
     "InvalidPositionError", "InvalidGameError", "format_position", "parse_position",
     "format_game_code", "parse_game_code", "format_record", "parse_record",
     "POSITION_PREFIX", "GAME_PREFIX", "COMPACT_PREFIX", "format_compact_game", "canonical_moves",
+    "rules_field",
 ]

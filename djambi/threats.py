@@ -11,8 +11,12 @@ a militant, chief or assassin taking the square of an enemy living piece (no mil
 chief in the maze; an assassin acting on the maze needs a way out of it), a reporter killing an
 orthogonal neighbour of an empty field square it can move to. A provocateur kills nobody: the
 pieces it could move are in ``Scan.provoke``. Enemy: any living piece its player does not control
-and that is not frozen (the hostage's pieces are everybody's enemies). Frozen and hostage pieces
-never act. There are at most 36 pieces on 80 field squares, so a corpse or a moved piece always
+and that is not frozen (the hostage's pieces are everybody's enemies), plus, with the rule options
+``kill-own`` and ``provocateur-own`` (``djambi.rules``), those of his own pieces he may kill or move;
+his own pieces are never his threats. Frozen, hostage and out pieces never act. Under
+``reporter=all`` a reporter kills every killable neighbour of its square at once: the same pieces
+as the ones it could choose from. In ``players=2x2`` the bits and indexes are the players One (0)
+and Two (1). There are at most 36 pieces on 80 field squares, so a corpse or a moved piece always
 has somewhere to go: only the exits out of the maze can be missing.
 """
 
@@ -26,12 +30,21 @@ from .squares import LINES, MAZE, ORTHOGONAL_NEIGHBOURS, Square, maze_exits
 
 _FROZEN = 4
 
-_TABLES: dict[tuple[int, ...], list[list[bool]]] = {}
+_TABLES: dict[object, list[list[bool]]] = {}
 
 
-def enemy_tables(control) -> list[list[bool]]:
-    """table[a][code]: may player ``a`` kill or move a living piece with this cell code (his
-    enemy: not his, not frozen). Cached per control tuple."""
+def _plain(rules) -> bool:
+    return rules is None or (
+        rules.players != "2x2" and rules.kill_own == "never" and rules.provocateur_own == "never"
+    )
+
+
+def enemy_tables(control, rules=None, provoke: bool = False) -> list[list[bool]]:
+    """table[a][code]: may player ``a`` kill (``provoke``: move with a provocateur) a living
+    piece with this cell code: his enemy (not his, not frozen), or his own where ``rules``
+    allow. Cached per control tuple and rule set."""
+    if not _plain(rules):
+        return _option_tables(tuple(control), rules, provoke)
     key = tuple(control)
     tables = _TABLES.get(key)
     if tables is None:
@@ -46,6 +59,40 @@ def enemy_tables(control) -> list[list[bool]]:
             _TABLES.clear()
         _TABLES[key] = tables
     return tables
+
+
+def _option_tables(control: tuple[int, ...], rules, provoke: bool) -> list[list[bool]]:
+    key = (control, rules, provoke)
+    tables = _TABLES.get(key)
+    if tables is None:
+        own = rules.provocateur_own if provoke else rules.kill_own
+        tables = []
+        for a in range(4):
+            start = rules.starting_parties(a) if a < (2 if rules.players == "2x2" else 4) else ()
+            tab = [False] * 72
+            for code in range(1, 31):
+                party = (code - 1) >> 3
+                c = control[party]
+                if c == _FROZEN:
+                    continue
+                if _player(c, rules) != a:
+                    tab[code] = True
+                elif own == "vassals":
+                    tab[code] = party not in start
+                elif own == "except-chief":
+                    tab[code] = (code - 1) & 7 != CHIEF
+            tables.append(tab)
+        if len(_TABLES) > 4096:
+            _TABLES.clear()
+        _TABLES[key] = tables
+    return tables
+
+
+def _player(ctl: int, rules) -> int:
+    """The player who moves a party with control code ``ctl``; -1 (or more than 3) if none."""
+    if ctl > 3:
+        return -1
+    return ctl & 1 if rules is not None and rules.players == "2x2" else ctl
 
 
 class Scan:
@@ -69,14 +116,16 @@ class Scan:
         self.sources = sources
 
 
-def scan(cells, control, sources: bool = False) -> Scan:
-    """Walk every piece of every player once (see ``Scan``)."""
+def scan(cells, control, sources: bool = False, rules=None) -> Scan:
+    """Walk every piece of every player once (see ``Scan``), by the options of ``rules``."""
     kill = [0] * 81
     provoke = [0] * 81
     mobility = [0, 0, 0, 0]
     chief_sq = [-1, -1, -1, -1]
     found: dict[int, list[int]] | None = {} if sources else None
-    tables = enemy_tables(control)
+    tables = enemy_tables(control, rules)
+    ptables = tables if _plain(rules) else enemy_tables(control, rules, provoke=True)
+    two = rules is not None and rules.players == "2x2"
     for s in range(81):
         code = cells[s]
         if code == 0 or code > DEAD:
@@ -84,11 +133,15 @@ def scan(cells, control, sources: bool = False) -> Scan:
         party = (code - 1) >> 3
         a = control[party]
         kind = (code - 1) & 7
-        if kind == CHIEF and a == party:
-            chief_sq[a] = s
         if a > 3:
-            continue  # frozen or hostage: never acts
-        tab = tables[a]
+            continue  # frozen, hostage or out: never acts
+        if two:
+            if kind == CHIEF and a == party:
+                chief_sq[a & 1] = s
+            a &= 1
+        elif kind == CHIEF and a == party:
+            chief_sq[a] = s
+        tab = ptables[a] if kind == PROVOCATEUR else tables[a]
         bit = 1 << a
         mob = 0
         if kind == MILITANT:
@@ -112,7 +165,7 @@ def scan(cells, control, sources: bool = False) -> Scan:
                         continue  # passes through, never stops there
                     mob += 1
                     for v in ORTHOGONAL_NEIGHBOURS[t]:
-                        if tab[cells[v]]:
+                        if tab[cells[v]] and v != s:
                             kill[v] |= bit
                             if found is not None:
                                 found.setdefault(v, []).append(s)
@@ -147,7 +200,7 @@ def scan(cells, control, sources: bool = False) -> Scan:
     return Scan(kill, provoke, mobility, chief_sq, found)
 
 
-def cover(cells, control) -> list[int]:
+def cover(cells, control, rules=None) -> list[int]:
     """Per empty field square: bit ``a`` set when player ``a`` could kill a piece of another
     player put there (a militant within two steps, a chief or assassin along an open line, a
     reporter from an empty square beside it). Where a provocateur would drop an enemy chief."""
@@ -156,8 +209,8 @@ def cover(cells, control) -> list[int]:
         code = cells[s]
         if code == 0 or code > DEAD:
             continue
-        a = control[(code - 1) >> 3]
-        if a > 3:
+        a = _player(control[(code - 1) >> 3], rules)
+        if a < 0:
             continue
         kind = (code - 1) & 7
         if kind == PROVOCATEUR or kind == NECROMOBILE:
@@ -192,13 +245,17 @@ def threats(board, player, changes=None) -> dict[Square, tuple[Square, ...]]:
         for sq, piece in changes.items():
             cells[sq] = 0 if piece is None else piece.code
     control = board.control_view
-    found = scan(cells, control, sources=True).sources
+    rules = board.rules
+    found = scan(cells, control, sources=True, rules=rules).sources
     out = {}
     for v in sorted(found):
         code = cells[v]
-        if control[(code - 1) >> 3] != player:
+        if _player(control[(code - 1) >> 3], rules) != player:
             continue
-        out[v] = tuple(sorted(set(found[v])))
+        # His own pieces that may kill it (kill-own) are no threat.
+        attackers = {s for s in found[v] if _player(control[(cells[s] - 1) >> 3], rules) != player}
+        if attackers:
+            out[v] = tuple(sorted(attackers))
     return out
 
 
@@ -215,11 +272,12 @@ def reach(board, square: Square) -> Reach:
     cells = board.cells_view
     control = board.control_view
     code = cells[square]
-    if code == 0 or code > DEAD or control[(code - 1) >> 3] > 3:
+    rules = board.rules
+    a = _player(control[(code - 1) >> 3], rules) if 0 < code < DEAD else -1
+    if a < 0:
         return Reach(frozenset(), frozenset())
-    a = control[(code - 1) >> 3]
-    tab = enemy_tables(control)[a]
     kind = (code - 1) & 7
+    tab = enemy_tables(control, rules, provoke=kind == PROVOCATEUR)[a]
     moves: set[int] = set()
     kills: set[int] = set()
     s = square
@@ -234,7 +292,7 @@ def reach(board, square: Square) -> Reach:
                 moves.add(t)
                 if kind == REPORTER:
                     for v in ORTHOGONAL_NEIGHBOURS[t]:
-                        if tab[cells[v]]:
+                        if tab[cells[v]] and v != s:
                             kills.add(v)
                 continue
             if kind == REPORTER:

@@ -112,8 +112,9 @@ def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6
     player's chief one corpse short of perishing (a quarter of it two corpses short)."""
     cells = board.cells_view
     control = board.control_view
+    rules = board.rules
     if scan is None:
-        scan = scan_position(cells, control)
+        scan = scan_position(cells, control, rules=rules)
     kill = scan.kill
     provoke = scan.provoke
     active = [p for p in range(4) if control[p] == p]
@@ -161,6 +162,13 @@ def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6
                 if d < 4:
                     pressure += 4 - d
 
+    # What walls a chief in (the rule set's walled-in mode): whether a necromobile saves him, and
+    # whether living pieces close the wall too (a pocket with no way out).
+    mode = rules.walled_in
+    if mode in ("strict", "loose") and (rules.players == "2x2" or len(active) <= 2):
+        mode = "throne-access"
+    any_necro = mode == "any-necromobile" and any(code in cells for code in _NECROMOBILES)
+    living_walls = mode in ("throne-access", "strict", "loose")
     score = [0.0, 0.0, 0.0, 0.0]
     for p in active:
         v = material[p] + 0.05 * scan.mobility[p]
@@ -178,11 +186,12 @@ def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6
                 elif c == 0 and q != MAZE:
                     empty += 1
             n = len(nb)
-            wall = corpses / n
-            v -= (6.0 if not necro[p] else 2.0) * wall * wall
-            if not necro[p] and corpses == n - 1 and empty == 1:
+            saved = any_necro if mode == "any-necromobile" else mode != "strict" and necro[p]
+            wall = (corpses + 0.5 * (n - corpses - empty) if living_walls else corpses) / n
+            v -= (6.0 if not saved else 2.0) * wall * wall
+            if not saved and corpses == n - 1 and empty == 1:
                 v -= 8.0  # one more corpse and he perishes
-            if p == root and trap and not necro[p]:
+            if p == root and trap and not saved:
                 # One corpse short of perishing (whatever holds the last square: a piece there
                 # that moves away or is killed lets the wall close), or two short.
                 if corpses == n - 1 and MAZE not in nb:

@@ -34,10 +34,14 @@ class _Gen:
         cells = board.cells_view
         control = board.control_view
         self.player = player = board.player_to_move
-        self.enemy = enemy = [False] * 72
-        for code in range(1, 31):
-            ctl = control[(code - 1) >> 3]
-            enemy[code] = ctl != player and ctl != FROZEN
+        # What the player may act on, by the rule set (kill-own, provocateur-own, players).
+        self.enemy = board.enemy_table(player)
+        rules = board.rules
+        self.provoke = self.enemy if rules.kill_own == rules.provocateur_own == "never" else (
+            board.enemy_table(player, provoke=True))
+        self.mine = board.mine_table(player)
+        self._enemy_full = self.enemy
+        self.report = board.rules.reporter
         own_chief = -1
         enemy_chiefs = []
         for p in range(4):
@@ -159,6 +163,7 @@ class _Gen:
         of the living pieces (by cell code) that may be acted on (default: every enemy);
         ``places``: at most this many placements per kill (0: no limit)."""
         saved = self.enemy
+        self._enemy_full = saved
         if victims is not None:
             self.enemy = victims
         try:
@@ -166,19 +171,30 @@ class _Gen:
         finally:
             self.enemy = saved
 
+    def _provoke_now(self) -> list[bool]:
+        """What the provocateur may move now: ``provoke`` cut to ``victims`` if given."""
+        full, enemy = self._enemy_full, self.enemy
+        if self.provoke is full:
+            return enemy
+        if enemy is full:
+            return self.provoke
+        return [e and p for e, p in zip(enemy, self.provoke)]
+
     def _moves(self, quiet: bool, places: int) -> list[Move]:
         board = self.board
         cells = board.cells_view
-        control = board.control_view
         player = self.player
+        mine = self.mine
         enemy = self.enemy
+        provoke = self._provoke_now()
+        report = self.report
         cut = places if places else 99
         kills: list[tuple[int, int, Move]] = []
         quiets: list[Move] = []
         n = 0
         for s in range(81):
             code = cells[s]
-            if code == 0 or code > DEAD or control[(code - 1) >> 3] != player:
+            if code == 0 or code > DEAD or not mine[(code - 1) >> 3]:
                 continue
             kind = (code - 1) & 7
             for ray in LINES[kind][s]:
@@ -191,11 +207,23 @@ class _Gen:
                                 n += 1
                             continue
                         if kind == REPORTER:
-                            if quiet:
+                            if report != "may":  # must, all: the victims decide the move
+                                full = self._enemy_full
+                                found = [v for v in ORTHOGONAL_NEIGHBOURS[t]
+                                         if v != s and full[cells[v]]]
+                                if report == "all" or not found:
+                                    if found:  # reporter=all: one move kills them all
+                                        worth = sum(VICTIM_ORDER[(cells[v] - 1) & 7] for v in found)
+                                        kills.append((worth * 10, n, Move(s, t)))
+                                        n += 1
+                                    elif quiet:
+                                        quiets.append(Move(s, t))
+                                    continue
+                            elif quiet:
                                 quiets.append(Move(s, t))
                             for v in ORTHOGONAL_NEIGHBOURS[t]:
                                 vc = cells[v]
-                                if enemy[vc]:
+                                if enemy[vc] and v != s:
                                     kills.append((VICTIM_ORDER[(vc - 1) & 7] * 10, n, Move(s, t, victim=v)))
                                     n += 1
                         elif quiet:
@@ -207,7 +235,7 @@ class _Gen:
                         if kind == NECROMOBILE and quiet:
                             for p in self.corpse_places(s):
                                 quiets.append(Move(s, t, place=p))
-                    elif enemy[target]:
+                    elif provoke[target] if kind == PROVOCATEUR else enemy[target]:
                         order = VICTIM_ORDER[(target - 1) & 7] * 10 - VALUE[kind]
                         if kind == MILITANT or kind == CHIEF:
                             for p in self.corpse_places(s)[:cut]:
@@ -225,7 +253,7 @@ class _Gen:
         return [m for _, _, m in kills] + quiets
 
     def _maze(self, s: int, kind: int, target: int, out: list, quiet: bool) -> None:
-        enemy = self.enemy
+        enemy = self._provoke_now() if kind == PROVOCATEUR else self.enemy
         if kind == CHIEF:
             if target < DEAD and enemy[target]:
                 for p in self.corpse_places(s):

@@ -169,7 +169,7 @@ class Search:
             cells = board.cells_view
             code = living_code(NECROMOBILE, self.root)
             sq = cells.index(code) if code in cells else -1
-            if sq >= 0 and not scan_position(cells, board.control_view).kill[sq] & ~(1 << self.root):
+            if sq >= 0 and not scan_position(cells, board.control_view, rules=board.rules).kill[sq] & ~(1 << self.root):
                 for i, m in enumerate(moves):
                     if m.piece == sq:
                         noise[i] -= home
@@ -489,7 +489,7 @@ class Search:
                     if target == 0:
                         continue
                     kind = (target - 1) & 7
-                    if t != MAZE and target < DEAD and gen.enemy[target] and kind in places \
+                    if t != MAZE and target < DEAD and gen.provoke[target] and kind in places \
                             and control[(target - 1) >> 3] != root:
                         for q in places[kind]:
                             moves.append(Move(s, t, place=q))
