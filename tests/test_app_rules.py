@@ -9,9 +9,13 @@ from datetime import datetime
 
 import pytest
 
-from djambi import Board, Party
-from djambi.rules import PRESETS, STANDARD, Rules
+from djambi import Board, Move, Party
+from djambi.narrate import describe_move
+from djambi.rules import OPTIONS, PRESETS, STANDARD, Rules
+from app.learn import lessons
+from app.present import ruletext, words
 from app.state import gamefile, library, linking, remote, saving, session
+from test_rules_options import OUT_RING, REPORTER_BOARD, STUCK, pos
 
 BASE = "https://x/"
 
@@ -200,3 +204,80 @@ def test_a_move_link_with_other_rules_never_mixes_with_the_stored_game():
     kept = remote.other_version(ours, incoming, "Game 2 (2)")
     assert kept.board.rules == PRESETS["classic-online"] and kept.board == theirs.board
     assert ours.board.rules == STANDARD and len(ours.board.move_stack) == 2
+
+
+# ---------------------------------------------------------------------------- narration
+def said(board: Board, move: str) -> list[str]:
+    return words.sentences(describe_move(board, Move.parse(move)))
+
+
+# Sparse positions of the engine's own tests (tests/test_rules_options.py).
+OWN_KILL = pos("A9=rC I9=bC I1=yC A1=gC B8=rA B9=rM A8=rR", rules="kill-own=except-chief")
+REPORTER_ALL = pos(REPORTER_BOARD, rules="reporter=all")
+OUT_AND_BACK = pos(OUT_RING, rules="come-back=allowed", quiet=5)
+
+
+def test_an_own_piece_killed_is_said_so():
+    text = said(OWN_KILL, "B8xB9")
+    assert any("Red killed Red's militant on B9, a piece he controls" in s for s in text)
+
+
+def test_a_reporter_killing_several_neighbours_is_counted_then_told_one_by_one():
+    text = said(REPORTER_ALL, "C3-D4")
+    assert text[1] == "The reporter killed 3 neighbours at once."
+    assert [s.split(";")[0] for s in text[2:5]] == [
+        "Red killed Blue's militant on D5", "Red killed Blue's assassin on E4",
+        "Red killed Yellow's militant on D3"]
+
+
+def test_a_chief_going_out_and_coming_back_is_told():
+    out = said(OUT_AND_BACK, "D9-D8")
+    assert ("Green's chief on A1 is walled in: he and the pieces he holds are out of the game "
+            "until he is freed.") in out
+    assert not any("perished" in s or "out of the game." == s[-16:] for s in out)
+    board = OUT_AND_BACK.copy()
+    for move in ("D9-D8", "I9-H9", "I1-H1"):
+        board.play(move)
+    back = said(board, "B7-B2@F8")
+    assert "Green's chief on A1 is no longer walled in: Green plays again." in back
+
+
+def test_a_pass_with_none_left_is_told():
+    text = said(pos(STUCK, control="rbfg", turn="g", rules="skips=1", passes=(0, 0, 0, 1)), "pass")
+    assert text[:2] == ["Green had no legal move and passed.",
+                        "Green could not move and had no pass left: his chief perished."]
+    assert "Green is out of the game." in text
+
+
+def test_the_option_sentences_exist_in_french_and_czech(in_language):
+    english = said(REPORTER_ALL, "C3-D4")
+    for lang in ("fr", "cs"):
+        in_language(lang)
+        assert said(REPORTER_ALL, "C3-D4")[1] != english[1]
+        assert ruletext.rules_line(PRESETS["bga"]) != "Rules: BGA (Board Game Arena)"
+
+
+# ---------------------------------------------------------------------------- words for rules
+def test_the_panel_line_names_the_preset_or_the_options():
+    assert ruletext.rules_line(STANDARD) == ""
+    assert ruletext.rules_line(Rules(players="3")) == ""  # the hostage game says so itself
+    assert ruletext.rules_line(PRESETS["bga"]) == "Rules: BGA (Board Game Arena)"
+    assert ruletext.rules_line(PRESETS["bga"].with_(players="3")) == "Rules: BGA (Board Game Arena)"
+    assert ruletext.rules_line(Rules(reporter="all", skips=2)) == (
+        "Rules: Reporter: kills every neighbour at once; Passes: 2 passes, then out")
+
+
+def test_every_option_and_value_has_words_and_an_explanation():
+    for option, values in ruletext.choices():
+        assert ruletext.option_name(option) and ruletext.explanation(option).endswith(".")
+        assert [v for v, _ in values] == list(OPTIONS[option])
+        assert all(words_ for _, words_ in values)
+    assert ruletext.preset_of(PRESETS["classic-online"]) == "classic-online"
+    assert ruletext.preset_of(Rules(players="3")) == "standard"
+    assert ruletext.preset_of(Rules(reporter="all")) == ruletext.CUSTOM
+    assert set(ruletext.PRESET_NAMES) == {*PRESETS, ruletext.CUSTOM}
+
+
+def test_lessons_stay_on_standard_rules():
+    for lesson in lessons.LESSONS:
+        assert lesson.board().rules == STANDARD, lesson.id
