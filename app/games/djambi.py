@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from djambi import Board, DjambiError, describe_move, parse_square, square_name
+from djambi.rules import Rules
 from djambi.notation import (GAME_PREFIX, POSITION_PREFIX, format_compact_game, format_game_code,
                              format_record, parse_game_code, parse_record)
 
@@ -16,8 +17,10 @@ class Djambi:
     position_prefix = POSITION_PREFIX
     game_prefix = GAME_PREFIX
 
-    def new_board(self, hostage: bool = False) -> Board:
-        return Board(hostage=hostage)
+    def new_board(self, hostage: bool = False, rules: Rules | None = None) -> Board:
+        """A start: four players, the hostage game, or the rule set ``rules``
+        (``docs/rules-options.md``; ``players=3`` is the hostage game)."""
+        return Board(hostage=hostage, rules=rules)
 
     def parse_game_code(self, text: str) -> Board:
         return parse_game_code(text)

@@ -16,22 +16,25 @@ from typing import Iterable
 from djambi import Kind, Party, Piece, square_name
 from djambi.narrate import (
     ARMY,
+    BACK,
     CORPSE,
     ELIMINATED,
     END,
     EXTRA_TURN,
     KILL,
     MOVE,
+    OUT,
     PASS,
     PERISH,
     PLACE,
     POWER,
     POWER_LOST,
+    SKIPS,
     THAW,
     Event,
 )
 
-from app.present.i18n import N_, _, party_name, party_of, piece_object, piece_subject
+from app.present.i18n import N_, _, ngettext, party_name, party_of, piece_object, piece_subject
 
 #: Why a game ended, after "Game over: … wins;" or "Game over: draw;" (English, for
 #: reference and tests; the page shows the whole sentences of ``end_sentence``).
@@ -91,6 +94,13 @@ def sentence(event: Event) -> str:
     if kind == KILL:
         assert event.piece is not None
         victim = piece_object(event.piece)
+        if player is not None and event.by == player:  # kill-own: a piece he controls
+            if event.to is None or event.to == event.square:
+                return _("{player} killed {victim} on {square}, a piece he controls; the corpse "
+                         "stays there.").format(player=who, victim=victim, square=sq(event.square))
+            return _("{player} killed {victim} on {square}, a piece he controls; the corpse goes "
+                     "to {end}.").format(player=who, victim=victim, square=sq(event.square),
+                                         end=sq(event.to))
         if event.to is None or event.to == event.square:
             return _("{player} killed {victim} on {square}; the corpse stays there.").format(
                 player=who, victim=victim, square=sq(event.square))
@@ -119,6 +129,17 @@ def sentence(event: Event) -> str:
     if kind == PERISH:
         return _("{owner}'s chief on {square} was walled in by corpses and perished.").format(
             owner=party_of(player), square=sq(event.square)) if player is not None else ""
+    if kind == SKIPS:
+        return _("{player} could not move and had no pass left: his chief perished.").format(
+            player=who)
+    if kind == OUT:
+        return _("{owner}'s chief on {square} is walled in: he and the pieces he holds are out "
+                 "of the game until he is freed.").format(
+                     owner=party_of(event.party), square=sq(event.square)) if event.party is not None else ""
+    if kind == BACK:
+        return _("{owner}'s chief on {square} is no longer walled in: {player} plays again.").format(
+            owner=party_of(event.party), square=sq(event.square),
+            player=who) if event.party is not None else ""
     if kind == ARMY:
         if event.party is None:
             return ""
@@ -142,7 +163,20 @@ def sentence(event: Event) -> str:
 
 
 def sentences(events: Iterable[Event]) -> list[str]:
-    return [s for s in (sentence(e) for e in events) if s]
+    """The events in words. Several kills in one move (a reporter under ``reporter=all``) are
+    introduced by one sentence that counts them."""
+    events = list(events)
+    kills = [e for e in events if e.kind == KILL]
+    out = []
+    for event in events:
+        if len(kills) > 1 and event is kills[0]:
+            out.append(ngettext("The reporter killed {n} neighbour at once.",
+                                "The reporter killed {n} neighbours at once.",
+                                len(kills)).format(n=len(kills)))
+        text = sentence(event)
+        if text:
+            out.append(text)
+    return out
 
 
 def announcement(events: Iterable[Event], next_player: Party | None) -> str:

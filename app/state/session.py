@@ -28,6 +28,7 @@ import json
 from dataclasses import dataclass, field
 
 from djambi import Board, Move, Party, Termination
+from djambi.rules import STANDARD, TEAMS, Rules
 
 from app import games
 
@@ -299,14 +300,28 @@ def _replay(start: Board, moves: list[Move]) -> Board:
     return board
 
 
-def new_game(hostage: bool = False, seats: list[str] | None = None) -> Game:
-    """A new game; a seat may be ``REMOTE`` (a human on another device)."""
+def new_game(hostage: bool = False, seats: list[str] | None = None,
+             rules: Rules | str | None = None) -> Game:
+    """A new game; a seat may be ``REMOTE`` (a human on another device). ``rules`` is the rule
+    set (a ``Rules`` or its text, ``docs/rules-options.md``; ``RulesError`` if bad), standard by
+    default; ``players=3`` is the hostage game.
+
+    Two players × two armies (``players=2x2``): player One sits in Red's seat and leads Red and
+    Yellow, player Two in Blue's and leads Blue and Green, so Yellow's seat takes Red's kind and
+    Green's takes Blue's (the dialog's Yellow and Green choices are not used)."""
     seats = list(seats) if seats else [HUMAN] * 4
     if len(seats) != 4 or any(s not in (*SEAT_KINDS, REMOTE) for s in seats):
         raise ValueError(f"seats must be four of {(*SEAT_KINDS, REMOTE)}")
+    if isinstance(rules, str):
+        rules = Rules.parse(rules)
+    rules = rules or STANDARD
+    hostage = (hostage and not rules.two_by_two) or rules.players == "3"  # 2x2: no hostage
     if hostage:
         seats[Party.GREEN] = HUMAN  # the hostage never plays
+    if rules.two_by_two:
+        for one, two in TEAMS:
+            seats[two] = seats[one]
     here = frozenset(i for i, s in enumerate(seats) if s != REMOTE)
     seats = [HUMAN if s == REMOTE else s for s in seats]
-    rules = games.get()
-    return Game(rules.new_board(hostage=hostage), seats, here=here, rules=rules)
+    kind = games.get()
+    return Game(kind.new_board(hostage=hostage, rules=rules), seats, here=here, rules=kind)

@@ -12,15 +12,20 @@ from typing import Callable
 from pyscript import document
 
 from djambi import Party
+from djambi.rules import OPTIONS, PRESETS, STANDARD, Rules, RulesError
 
 from app.state import session
 from app.state import seating
 from app.views.dom import close_dialog, copy_field, el, listen, on_click, open_dialog
+from app.present import ruletext
 from app.present.i18n import _, list_of, ngettext, party_name
 
 
 class NewGameDialog:
-    def __init__(self, on_start: Callable[[bool, list[str]], None]) -> None:
+    """Players, seats and the rule set (``#newgame-rules``: a preset, or "Custom rules" revealing
+    one select per option, ``#rule-<option>``, with its one-line explanation)."""
+
+    def __init__(self, on_start: Callable[[bool, list[str], Rules], None]) -> None:
         self.on_start = on_start
         for party in Party:
             select = el(f"#seat-{party.letter}")
@@ -29,40 +34,119 @@ class NewGameDialog:
                 option.value = kind
                 option.textContent = seating.seat_label(kind)
                 select.append(option)
+            if party in (Party.RED, Party.BLUE):
+                listen(select, "change", lambda e: self.update())
+        presets = el("#newgame-rules")
+        for key in ruletext.PRESET_NAMES:
+            option = document.createElement("option")
+            option.value = key
+            presets.append(option)
+        listen(presets, "change", lambda e: self.update())
+        box = el("#newgame-options")
+        for name, values in ruletext.choices():
+            label = document.createElement("label")
+            label.className = "rule-option"
+            title = document.createElement("span")
+            title.className = "rule-name"
+            select = document.createElement("select")
+            select.id = f"rule-{name}"
+            for value, _words in values:
+                option = document.createElement("option")
+                option.value = value
+                select.append(option)
+            listen(select, "change", lambda e, name=name: self.option_changed(name))
+            note = document.createElement("small")
+            note.className = "rule-note"
+            label.append(title, select, note)
+            box.append(label)
+        self.relabel()
         for radio in document.querySelectorAll('input[name="players"]'):
-            listen(radio, "change", lambda e: self.update())
+            listen(radio, "change", lambda e: self.players_changed())
         on_click("#newgame-start", self.start)
         on_click("#newgame-cancel", lambda e: close_dialog("#newgame-dialog"))
 
     def relabel(self) -> None:
-        """The seat choices in the current language."""
+        """The seat and rule choices in the current language."""
         for party in Party:
             for option in el(f"#seat-{party.letter}").options:
                 option.textContent = seating.seat_label(str(option.value))
+        for option in el("#newgame-rules").options:
+            option.textContent = ruletext.preset_name(str(option.value))
+        for name, values in ruletext.choices():
+            select = el(f"#rule-{name}")
+            select.parentElement.querySelector(".rule-name").textContent = ruletext.option_name(name)
+            select.parentElement.querySelector(".rule-note").textContent = ruletext.explanation(name)
+            for option, (_value, words) in zip(select.options, values):
+                option.textContent = words
+
+    def rules(self) -> Rules:
+        """The rule set chosen: the preset's, or the options' (``Custom rules``)."""
+        key = str(el("#newgame-rules").value)
+        if key != ruletext.CUSTOM:
+            return PRESETS.get(key, STANDARD)
+        try:
+            return Rules.parse(",".join(f"{name}={el(f'#rule-{name}').value}" for name in OPTIONS))
+        except RulesError:
+            return STANDARD
+
+    def show_rules(self, rules: Rules) -> None:
+        """Set the options' selects to a rule set (what "Custom rules" starts from)."""
+        for name, value in rules.values().items():
+            el(f"#rule-{name}").value = value
+
+    def players_changed(self) -> None:
+        """The 3-players button and the ``players`` option say the same."""
+        if str(el("#rule-players").value) != "2x2":
+            el("#rule-players").value = "3" if el("#players-3").checked else "4"
+        self.update()
+
+    def option_changed(self, name: str) -> None:
+        if name == "players" and str(el("#rule-players").value) in ("3", "4"):
+            el("#players-3" if el("#rule-players").value == "3" else "#players-4").checked = True
+        self.update()
 
     def update(self) -> None:
-        hostage = bool(el("#players-3").checked)
+        custom = str(el("#newgame-rules").value) == ruletext.CUSTOM
+        el("#newgame-options").hidden = not custom
+        if not custom:
+            self.show_rules(self.rules().with_(
+                players="3" if el("#players-3").checked and not self.rules().two_by_two
+                else self.rules().players))
+        two = self.rules().two_by_two
+        el("#newgame-two-note").hidden = not two
+        for radio in document.querySelectorAll('input[name="players"]'):
+            radio.disabled = two
+        hostage = bool(el("#players-3").checked) and not two
         green = el("#seat-g")
-        green.disabled = hostage
+        green.disabled = hostage or two
+        el("#seat-y").disabled = two
         if hostage:
             green.value = seating.HUMAN
-        el(".seat-g").classList.toggle("off", hostage)
+        if two:  # player One sits in Red's seat, Two in Blue's (session.new_game)
+            el("#seat-y").value = el("#seat-r").value
+            green.value = el("#seat-b").value
+        el(".seat-g").classList.toggle("off", hostage or two)
+        el(".seat-y").classList.toggle("off", two)
 
     def open(self, game: session.Game) -> None:
-        hostage = game.board.root().is_hostage_game
+        root = game.board.root()
+        hostage = root.is_hostage_game
         el("#players-3" if hostage else "#players-4").checked = True
         for party in Party:
             el(f"#seat-{party.letter}").value = (seating.REMOTE if game.is_remote(party)
                                                  else game.seat(party))
+        el("#newgame-rules").value = ruletext.preset_of(root.rules)
+        self.show_rules(root.rules)
         self.update()
         open_dialog("#newgame-dialog")
 
     def start(self, event) -> None:
-        hostage = bool(el("#players-3").checked)
+        rules = self.rules()
+        hostage = bool(el("#players-3").checked) and not rules.two_by_two
         seats = [str(el(f"#seat-{p.letter}").value) for p in Party]
         seats = [s if s in (*seating.SEAT_KINDS, seating.REMOTE) else seating.HUMAN for s in seats]
         close_dialog("#newgame-dialog")
-        self.on_start(hostage, seats)
+        self.on_start(hostage, seats, rules)
 
 
 class ShareDialog:

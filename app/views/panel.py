@@ -13,7 +13,7 @@ from djambi import Party
 
 from app.state import session
 from app.state import seating
-from app.present import standings
+from app.present import ruletext, standings
 from app.views.dom import el, later, on_click
 from app.present.i18n import _, party_name
 
@@ -70,6 +70,9 @@ class Panel:
             el("#paused-text").textContent = _("{player} (computer) is paused.").format(player=name)
 
     def draw_players(self, game: session.Game) -> None:
+        line = ruletext.rules_line(game.board.rules)
+        el("#rules-line").textContent = line
+        el("#rules-line").hidden = not line
         for info in standings.party_infos(game):
             li, name, seat, state = self.player_items[info.party]
             label = party_name(info.party)

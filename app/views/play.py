@@ -11,8 +11,9 @@ from datetime import datetime
 from pyscript import document
 
 from djambi import Party
+from djambi.rules import STANDARD, Rules
 
-from app.present import prompts, render, standings, taps, words
+from app.present import prompts, render, ruletext, standings, taps, words
 from app.present.i18n import _
 from app.state import library, saving, session, settings as prefs
 from app.views.dom import any_dialog_open, el
@@ -218,14 +219,17 @@ class PlayControl:
         if self.settings.handover:
             self.handover.open(to)
 
-    def start_new_game(self, hostage: bool, seats: list[str]) -> None:
-        game = session.new_game(hostage, seats)
+    def start_new_game(self, hostage: bool, seats: list[str], rules: Rules = STANDARD) -> None:
+        game = session.new_game(hostage, seats, rules)
         if self.game.board.move_stack or self.game.redo_moves or self.game.is_remote_game():
             self.use_slot(library.new_slot())  # the old game stays in the Games list
         # else: an untouched game is replaced in its own slot (no empty games piling up)
         game.name = self.library.next_name(exclude=self.slot)
         self.set_game(game)
-        self.panel.say(_("New game. Three players, Green is the hostage.") if hostage
-                       else _("New game. Four players."))
+        started = (_("New game. Two players, two armies each.") if rules.two_by_two
+                   else _("New game. Three players, Green is the hostage.") if hostage
+                   else _("New game. Four players."))
+        line = ruletext.rules_line(game.board.rules)
+        self.panel.say(f"{started} {line}" if line else started)
         self.panel.announce(_("New game. {status}.").format(status=standings.status_text(self.game)))
         self.offer_link()
