@@ -88,7 +88,7 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
         welcome = self.learn.first_visit() and not str(window.location.hash).strip("#")
         self.open_fragment(str(window.location.hash))
         el("#loader").hidden = True
-        for button in document.querySelectorAll("#game-tools button"):
+        for button in document.querySelectorAll("#game-tools button"):  # the menu's too
             button.disabled = False
         self.refresh()
         document.body.dataset.ready = "1"
@@ -136,6 +136,9 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
         }
         for selector, handler in buttons.items():
             on_click(selector, handler)
+        # A choice in the menu closes it first (before a dialog it opens); Escape and a tap
+        # outside close it by themselves (a popover).
+        listen(el("#menu"), "click", lambda e: close_menu(), capture=True)
         for box in ("#set-handover", "#set-rotate", "#set-lang"):
             listen(el(box), "change", self.on_setting)
 
@@ -169,6 +172,12 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
         self.moves.clear()
         self.refresh()
 
+
+
+def close_menu() -> None:
+    menu = el("#menu")
+    if bool(menu.matches(":popover-open")):
+        menu.hidePopover()
 
 
 def choose_language(settings: prefs.Settings) -> str:

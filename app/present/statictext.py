@@ -47,6 +47,8 @@ STATIC = {
     "load-other": N_("Load the other game"),
     "look-at-board": N_("Look at the board"),
     "looking-back": N_("Looking back"),
+    "menu": N_("☰ Menu"),
+    "menu-label": N_("More actions"),
     "moves": N_("Moves"),
     "moves-keys": N_("Moves: use the arrow keys to look back"),
     "new-game": N_("New game"),
