@@ -22,7 +22,7 @@ from app.state.history import History
 from app.state.loop import Loop
 from app.views.boardview import BoardView
 from app.views.browse import BrowseControl
-from app.views.computer import Computer
+from app.views.computer import MOVE_PACE_MS, Computer
 from app.views.dialogs import (DrawDialog, GameOverDialog, HandOver, NewGameDialog, ReplaceDialog,
                               ShareDialog, TabDialog)
 from app.views.dom import any_dialog_open, close_dialog, el, listen, on_click, open_dialog, open_storage, later
@@ -122,6 +122,11 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
             "#btn-share": lambda e: self.open_share(),
             "#btn-draw": lambda e: self.offer_draw(),
             "#btn-stop": lambda e: (self.loop.stop(), self.sync_loop()),
+            "#btn-faster": lambda e: self.set_fast(self.computer.pace_ms != 0),
+            "#out-undo": lambda e: self.undo(),
+            "#out-watch": lambda e: self.panel.watch(self.game, self.history.plies),
+            "#out-finish": lambda e: (self.panel.watch(self.game, self.history.plies), self.set_fast(True)),
+            "#out-new": lambda e: self.newgame.open(self.game),
             "#btn-resume": lambda e: (self.loop.resume(), self.sync_loop()),
             "#btn-settings": lambda e: open_dialog("#settings-dialog"),
             "#settings-close": lambda e: close_dialog("#settings-dialog"),
@@ -141,6 +146,11 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
         listen(el("#menu"), "click", lambda e: close_menu(), capture=True)
         for box in ("#set-handover", "#set-rotate", "#set-lang"):
             listen(el(box), "change", self.on_setting)
+
+    def set_fast(self, fast: bool) -> None:
+        """The computers' moves without the pause that lets each be seen (Faster, Finish quickly)."""
+        self.computer.pace_ms = 0.0 if fast else MOVE_PACE_MS
+        self.draw_panel()
 
     def on_setting(self, event) -> None:
         language = str(el("#set-lang").value)

@@ -1,0 +1,41 @@
+"""The table on a tablet (issue 28): nobody left wondering when a human player is out, the
+computers' pace, "your turn" after computers moved."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from test_app import open_link, relocated
+
+#: Blue to move, its militant on E7 next to Red's chief on D6: a computer playing Blue kills him.
+RED_CHIEF_EXPOSED = relocated({"A9": "D6", "G8": "E7"}, turn="b")
+
+
+def start_computers(page) -> None:
+    """A link's computers wait for a tap on "Let it play" (a game made elsewhere)."""
+    page.wait_for_function("""() => !document.getElementById('paused').hidden
+        || document.querySelectorAll('#move-list li').length > 0""")
+    if page.is_visible("#btn-resume"):
+        page.click("#btn-resume")
+
+
+def test_a_human_put_out_is_told_why_and_can_finish_quickly(page, wait_ready, screenshot_dir):
+    page.goto("./")
+    wait_ready(page)
+    open_link(page, f"#{RED_CHIEF_EXPOSED};seats=hnnn")
+    start_computers(page)
+    notice = page.locator("#out-notice")
+    expect(notice).to_be_visible(timeout=60_000)
+    expect(page.locator("#out-text")).to_contain_text("Red is out of the game.")
+    expect(page.locator("#out-text")).to_contain_text("Red's chief was killed by Blue.")
+    expect(page.locator("#out-text")).to_contain_text("Only computers are left")
+    for button in ("#out-undo", "#out-watch", "#out-finish", "#out-new"):
+        expect(page.locator(button)).to_be_visible()
+    page.screenshot(path=str(screenshot_dir / "table-out-notice.png"))
+    page.click("#out-finish")
+    expect(notice).to_be_hidden()
+    expect(page.locator("#btn-faster")).to_have_attribute("aria-pressed", "true")
+    # The computers play on, without their pause.
+    page.wait_for_function("() => document.querySelectorAll('#move-list li').length >= 6", timeout=120_000)
+    expect(notice).to_be_hidden()
+
