@@ -68,7 +68,7 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
         self.gameover = GameOverDialog(lambda: self.newgame.open(self.game), self.undo)
         self.handover = HandOver()
         self.tabs = TabDialog(self.load_other_tab, self.keep_this_tab)
-        self.opener = FileOpener(self.open_file_text, lambda text: self.panel.say(text, error=True))
+        self.opener = FileOpener(self.open_file_text, self.file_error)
         self.learn = Learn(self)  # welcome, lessons, piece guide, rules, threat view, suggestion
         self.sender = SendDialog()
         self.seat_question = SeatDialog()

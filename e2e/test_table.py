@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from conftest import menu_click
 from test_app import open_link, relocated
 
 #: Blue to move, its militant on E7 next to Red's chief on D6: a computer playing Blue kills him.
@@ -39,3 +40,29 @@ def test_a_human_put_out_is_told_why_and_can_finish_quickly(page, wait_ready, sc
     page.wait_for_function("() => document.querySelectorAll('#move-list li').length >= 6", timeout=120_000)
     expect(notice).to_be_hidden()
 
+
+
+def test_a_too_large_file_is_said_like_every_file_error_and_closes_the_share_dialog(page, wait_ready, tmp_path):
+    page.goto("./")
+    wait_ready(page)
+    big = tmp_path / "big.djambi.txt"
+    big.write_text("x" * 5_000_000)
+    menu_click(page, "#btn-share")
+    with page.expect_file_chooser() as chooser:
+        page.click("#btn-open-file")
+    chooser.value.set_files(str(big))
+    message = page.locator("#message-text")
+    expect(message).to_contain_text("is too large to be a Djambi game")
+    expect(message).to_contain_text("Your game is unchanged.")
+    expect(page.locator("#message")).to_have_class("error")
+    expect(page.locator("#share-dialog")).to_be_hidden()
+    # The message has a place of its own: it covers no button of the panel.
+    covered = page.evaluate("""() => {
+        const m = document.getElementById('message').getBoundingClientRect();
+        return [...document.querySelectorAll('#panel button')].filter(b => {
+            const r = b.getBoundingClientRect();
+            return r.width && r.height && r.left < m.right && r.right > m.left && r.top < m.bottom && r.bottom > m.top
+                && !document.getElementById('message').contains(b);
+        }).map(b => b.id);
+    }""")
+    assert covered == []
