@@ -32,6 +32,7 @@ from app.views.learning import Learn
 from app.views.linkfiles import LinkControl
 from app.views.movelist import MoveList
 from app.views.panel import Panel
+from app.views.sound import Sound
 from app.views.play import PlayControl
 from app.views.remoteplay import RemoteControl
 
@@ -60,6 +61,7 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
 
         self.board_view = BoardView(self.tap)
         self.panel = Panel()
+        self.sound = Sound()
         self.moves = MoveList(self.browse_to)
         self.newgame = NewGameDialog(self.start_new_game)
         self.share = ShareDialog(self.save_file, lambda: self.opener.choose())
@@ -84,6 +86,9 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
         el("#set-handover").checked = self.settings.handover
         el("#set-rotate").checked = self.settings.rotate
         el("#set-lang").value = self.settings.language
+        el("#set-sound").checked = self.settings.sound
+        el("#set-theme").value = self.settings.theme
+        self.apply_look()
         self.wire()
         welcome = self.learn.first_visit() and not str(window.location.hash).strip("#")
         self.open_fragment(str(window.location.hash))
@@ -144,8 +149,14 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
         # A choice in the menu closes it first (before a dialog it opens); Escape and a tap
         # outside close it by themselves (a popover).
         listen(el("#menu"), "click", lambda e: close_menu(), capture=True)
-        for box in ("#set-handover", "#set-rotate", "#set-lang"):
+        for box in ("#set-handover", "#set-rotate", "#set-lang", "#set-sound", "#set-theme"):
             listen(el(box), "change", self.on_setting)
+
+    def apply_look(self) -> None:
+        """The theme (``html[data-theme]``: system, light or dark) and the sounds, as set."""
+        document.documentElement.dataset.theme = self.settings.theme
+        self.sound.on = self.settings.sound
+        document.body.dataset.soundOn = "1" if self.sound.on else "0"
 
     def set_fast(self, fast: bool) -> None:
         """The computers' moves without the pause that lets each be seen (Faster, Finish quickly)."""
@@ -156,7 +167,11 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
         language = str(el("#set-lang").value)
         self.settings = prefs.Settings(handover=bool(el("#set-handover").checked),
                                        rotate=bool(el("#set-rotate").checked),
-                                       language=language if language in i18n.LANGUAGES else "")
+                                       language=language if language in i18n.LANGUAGES else "",
+                                       sound=bool(el("#set-sound").checked),
+                                       theme=str(el("#set-theme").value) if str(el("#set-theme").value)
+                                       in prefs.THEMES else "system")
+        self.apply_look()
         if str(getattr(event.target, "id", "")) == "set-lang":  # the picker wins over ?lang=
             wanted = self.settings.language or choose_language(self.settings)
             if wanted != i18n.language():

@@ -6,7 +6,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from conftest import menu_click
-from test_app import open_link, relocated
+from test_app import open_link, relocated, tap
 
 #: Blue to move, its militant on E7 next to Red's chief on D6: a computer playing Blue kills him.
 RED_CHIEF_EXPOSED = relocated({"A9": "D6", "G8": "E7"}, turn="b")
@@ -66,3 +66,37 @@ def test_a_too_large_file_is_said_like_every_file_error_and_closes_the_share_dia
         }).map(b => b.id);
     }""")
     assert covered == []
+
+
+def test_theme_and_sound_settings_switch_and_are_remembered(page, wait_ready):
+    page.goto("./")
+    wait_ready(page)
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-theme", "system")
+    expect(page.locator("body")).to_have_attribute("data-sound-on", "0")  # off by default
+    light = page.evaluate("() => getComputedStyle(document.getElementById('panel')).backgroundColor")
+    tap(page, "C7", "F4")
+    expect(page.locator("#move-list li")).to_have_count(1)
+    assert page.get_attribute("body", "data-sounds") is None  # no sound while off
+    menu_click(page, "#btn-settings")
+    page.select_option("#set-theme", "dark")
+    expect(html).to_have_attribute("data-theme", "dark")
+    dark = page.evaluate("() => getComputedStyle(document.getElementById('panel')).backgroundColor")
+    assert dark != light and dark == "rgb(36, 33, 29)"
+    page.check("#set-sound")
+    expect(page.locator("body")).to_have_attribute("data-sound-on", "1")
+    page.keyboard.press("Escape")
+    expect(page.locator("#settings-dialog")).to_be_hidden()
+    tap(page, "G7", "G6")
+    expect(page.locator("#move-list li")).to_have_count(2)
+    expect(page.locator("body")).to_have_attribute("data-sounds", "1")
+    expect(page.locator("body")).to_have_attribute("data-sound", "move")
+    # Remembered: the theme is set before Python runs, the sound once it does.
+    page.reload()
+    expect(html).to_have_attribute("data-theme", "dark")
+    wait_ready(page)
+    expect(page.locator("body")).to_have_attribute("data-sound-on", "1")
+    menu_click(page, "#btn-settings")
+    page.select_option("#set-theme", "light")
+    expect(html).to_have_attribute("data-theme", "light")
+    assert page.evaluate("() => getComputedStyle(document.getElementById('panel')).backgroundColor") == light

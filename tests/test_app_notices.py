@@ -100,3 +100,22 @@ def test_your_turn_is_said_after_a_computer_moved():
     assert notices.your_turn(game, plies) == "Your turn, Blue"
     everyone = game_with(board, set(Party))
     assert notices.your_turn(everyone, plies) == ""  # after a human's move, the status says it
+
+
+def test_one_sound_for_the_new_moves():
+    from djambi.narrate import POWER
+
+    assert notices.sound_for([], game_with(Board(), set(Party))) == ""
+    board = Board()
+    history = History()
+    board.play(next(iter(board.legal_moves)))
+    plies = history.update(board)
+    assert notices.sound_for(plies, game_with(board, set(Party))) == "move"
+    assert notices.sound_for(plies, game_with(board, {Party.BLUE})) == "turn"  # after a computer
+    for board, party in eliminated_games():
+        plies = History().update(board)
+        last = [plies[-1]]
+        events = [e.kind for e in last[0].events]
+        expected = "maze" if POWER in events else "kill"
+        assert notices.sound_for(last, game_with(board, set(Party))) == expected
+        assert expected in notices.SOUNDS

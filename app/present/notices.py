@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from djambi import Party
-from djambi.narrate import ELIMINATED, KILL, PERISH
+from djambi.narrate import ELIMINATED, KILL, PERISH, POWER
 from djambi.pieces import Kind
 
 from app.present.i18n import _, party_name
@@ -82,4 +82,26 @@ def your_turn(game: Game, plies: list[Ply]) -> str:
     return _("Your turn, {player}").format(player=party_name(turn))
 
 
-__all__ = ["OutNotice", "out_notice", "why_out", "your_turn"]
+
+
+#: The sounds (``app/views/sound.py`` plays them): a move, a kill, the maze taken, your turn.
+SOUNDS = ("move", "kill", "maze", "turn")
+
+
+def sound_for(new: list[Ply], game: Game) -> str:
+    """The one sound for the moves just played (``new``): the maze taken, else a kill, else a
+    move; "turn" instead when a human of this device is now to move after a computer; "" for
+    no new move."""
+    if not new:
+        return ""
+    if your_turn(game, new):
+        return "turn"
+    events = [e.kind for ply in new for e in ply.events]
+    if POWER in events:
+        return "maze"
+    if KILL in events:
+        return "kill"
+    return "move"
+
+
+__all__ = ["OutNotice", "SOUNDS", "out_notice", "sound_for", "why_out", "your_turn"]

@@ -3,7 +3,7 @@
 Saved as one JSON object under ``SETTINGS_KEY``, apart from the game::
 
     {"format": "djambi-settings", "version": 1, "handover": false, "rotate": false,
-     "language": ""}
+     "language": "", "sound": false, "theme": "system"}
 
 Reading is tolerant: missing, unreadable, foreign or future data gives the defaults (and any
 field of the right type is kept), never an error; the settings are not worth a message.
@@ -16,6 +16,9 @@ field of the right type is kept), never an error; the settings are not worth a m
   bottom-left (``render.PARTY_ROTATION``); while a computer moves it stays as it was.
 * ``language``: the language chosen in Settings (``app.present.i18n.LANGUAGES``), or "" to follow the
   browser's preferred languages.
+* ``sound``: short sounds for a move, a kill, the maze taken and "your turn" (off by default;
+  never while the page is hidden).
+* ``theme``: "system" (the system's light or dark, ``prefers-color-scheme``), "light" or "dark".
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from app.present.render import PARTY_ROTATION
 SETTINGS_KEY = "djambi.settings.v1"
 SETTINGS_FORMAT = "djambi-settings"
 SETTINGS_VERSION = 1
+THEMES = ("system", "light", "dark")
 MAX_SETTINGS = 10_000  # characters
 
 
@@ -39,6 +43,8 @@ class Settings:
     handover: bool = False
     rotate: bool = False
     language: str = ""
+    sound: bool = False
+    theme: str = "system"
 
     def to_json(self) -> str:
         return json.dumps({"format": SETTINGS_FORMAT, "version": SETTINGS_VERSION, **asdict(self)},
@@ -58,13 +64,16 @@ class Settings:
             return out
         if data.get("version") != SETTINGS_VERSION:
             return out  # another version's meaning is unknown here
-        for name in ("handover", "rotate"):
+        for name in ("handover", "rotate", "sound"):
             value = data.get(name)
             if isinstance(value, bool):
                 setattr(out, name, value)
         language = data.get("language")
         if isinstance(language, str) and language in LANGUAGES:
             out.language = language
+        theme = data.get("theme")
+        if isinstance(theme, str) and theme in THEMES:
+            out.theme = theme
         return out
 
 
