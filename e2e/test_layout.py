@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
 from djambi import Board, format_game_code, square_name
 from test_app import open_link, tap
@@ -135,6 +136,14 @@ MEASURE = """() => {
 }"""
 
 
+NEWEST_SHOWN = """() => ['#move-list', '#event-log'].every(sel => {
+    const box = document.querySelector(sel), li = box.lastElementChild;
+    if (!li) return false;
+    const b = box.getBoundingClientRect(), r = li.getBoundingClientRect();
+    return r.top >= b.top - 1 && r.bottom <= b.bottom + 1;
+})"""
+
+
 @pytest.fixture(scope="module")
 def game() -> Board:
     return long_game()
@@ -157,6 +166,10 @@ def test_the_panel_fits_every_size_and_language(new_page, wait_ready, screenshot
             tap(page, frm, to)
             played += 1
         expect(page.locator("#move-list li")).to_have_count(len(game.move_stack) + played)
+        try:  # the lists scroll to their newest line as the page draws; then measured
+            page.wait_for_function(NEWEST_SHOWN, timeout=10_000)
+        except PlaywrightTimeout:
+            pass  # MEASURE says what is not in view
         problems = page.evaluate(MEASURE)
         page.screenshot(path=str(screenshot_dir / f"layout-{lang}-{size}.png"))
         assert problems == [], (lang, size)

@@ -12,7 +12,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from app.present import words
-from app.views.dom import absent, listen
+from app.views.dom import absent, later, listen
 from app.state.history import KILL_MARK, Ply
 from app.present.i18n import _, party_name
 
@@ -71,6 +71,7 @@ class MoveList:
             if not keep:
                 self.follow = [True, True]
             self.keep_end()
+            later(self.keep_end)  # again once the panel around is drawn
 
     def on_scroll(self, i: int, box) -> None:
         if self.touched[i]:  # the player scrolled: up, the box stays; to the end, it follows

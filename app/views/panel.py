@@ -101,8 +101,8 @@ class Panel:
             box.dataset.out = "".join(p.letter for p in note.out)
         turn = notices.your_turn(game, plies)
         status = el("#status")
+        status.dataset.call = turn  # shown above the status line (CSS), which keeps its words
         if turn:
-            status.textContent = turn
             status.classList.add("your-turn")
         else:
             status.classList.remove("your-turn")
