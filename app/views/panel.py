@@ -91,7 +91,7 @@ class Panel:
 
     def draw_notices(self, game: session.Game, plies: list, fast: bool) -> None:
         """The notice of human players out of the game (until Watch), "Your turn" after
-        computers moved, and the Faster toggle's state."""
+        computers moved, and the Faster toggle (shown once a human here is out)."""
         note = notices.out_notice(game, plies)
         box = el("#out-notice")
         box.hidden = note is None or note.out == self.watched
@@ -106,6 +106,8 @@ class Panel:
             status.classList.add("your-turn")
         else:
             status.classList.remove("your-turn")
+        # Faster: once a human here is out (the computers play on for him to watch).
+        el("#btn-faster").hidden = note is None
         el("#btn-faster").setAttribute("aria-pressed", "true" if fast else "false")
 
     def watch(self, game: session.Game, plies: list) -> None:
