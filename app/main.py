@@ -22,7 +22,7 @@ from app.state.history import History
 from app.state.loop import Loop
 from app.views.boardview import BoardView
 from app.views.browse import BrowseControl
-from app.views.computer import Computer
+from app.views.computer import MOVE_PACE_MS, Computer
 from app.views.dialogs import (DrawDialog, GameOverDialog, HandOver, NewGameDialog, ReplaceDialog,
                               ShareDialog, TabDialog)
 from app.views.dom import any_dialog_open, close_dialog, el, listen, on_click, open_dialog, open_storage, later
@@ -32,6 +32,7 @@ from app.views.learning import Learn
 from app.views.linkfiles import LinkControl
 from app.views.movelist import MoveList
 from app.views.panel import Panel
+from app.views.sound import Sound
 from app.views.play import PlayControl
 from app.views.remoteplay import RemoteControl
 
@@ -61,6 +62,7 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
 
         self.board_view = BoardView(self.tap)
         self.panel = Panel()
+        self.sound = Sound()
         self.moves = MoveList(self.browse_to)
         self.newgame = NewGameDialog(self.start_new_game)
         self.share = ShareDialog(self.save_file, lambda: self.opener.choose())
@@ -69,7 +71,7 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
         self.gameover = GameOverDialog(lambda: self.newgame.open(self.game), self.undo)
         self.handover = HandOver()
         self.tabs = TabDialog(self.load_other_tab, self.keep_this_tab)
-        self.opener = FileOpener(self.open_file_text, lambda text: self.panel.say(text, error=True))
+        self.opener = FileOpener(self.open_file_text, self.file_error)
         self.learn = Learn(self)  # welcome, lessons, piece guide, rules, threat view, suggestion
         self.sender = SendDialog()
         self.seat_question = SeatDialog()
@@ -87,11 +89,14 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
         el("#set-lang").value = self.settings.language
         el("#set-pieces").value = self.settings.pieces
         show_pieces(self.settings.pieces)
+        el("#set-sound").checked = self.settings.sound
+        el("#set-theme").value = self.settings.theme
+        self.apply_look()
         self.wire()
         welcome = self.learn.first_visit() and not str(window.location.hash).strip("#")
         self.open_fragment(str(window.location.hash))
         el("#loader").hidden = True
-        for button in document.querySelectorAll("#game-tools button"):
+        for button in document.querySelectorAll("#game-tools button"):  # the menu's too
             button.disabled = False
         self.refresh()
         document.body.dataset.ready = "1"
@@ -125,6 +130,11 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
             "#btn-share": lambda e: self.open_share(),
             "#btn-draw": lambda e: self.offer_draw(),
             "#btn-stop": lambda e: (self.loop.stop(), self.sync_loop()),
+            "#btn-faster": lambda e: self.set_fast(self.computer.pace_ms != 0),
+            "#out-undo": lambda e: self.undo(),
+            "#out-watch": lambda e: self.panel.watch(self.game, self.history.plies),
+            "#out-finish": lambda e: (self.panel.watch(self.game, self.history.plies), self.set_fast(True)),
+            "#out-new": lambda e: self.newgame.open(self.game),
             "#btn-resume": lambda e: (self.loop.resume(), self.sync_loop()),
             "#btn-settings": lambda e: open_dialog("#settings-dialog"),
             "#settings-close": lambda e: close_dialog("#settings-dialog"),
@@ -139,16 +149,34 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
         }
         for selector, handler in buttons.items():
             on_click(selector, handler)
-        for box in ("#set-handover", "#set-rotate", "#set-lang", "#set-pieces"):
+        # A choice in the menu closes it first (before a dialog it opens); Escape and a tap
+        # outside close it by themselves (a popover).
+        listen(el("#menu"), "click", lambda e: close_menu(), capture=True)
+        for box in ("#set-handover", "#set-rotate", "#set-lang", "#set-pieces", "#set-sound", "#set-theme"):
             listen(el(box), "change", self.on_setting)
+
+    def apply_look(self) -> None:
+        """The theme (``html[data-theme]``: system, light or dark) and the sounds, as set."""
+        document.documentElement.dataset.theme = self.settings.theme
+        self.sound.on = self.settings.sound
+        document.body.dataset.soundOn = "1" if self.sound.on else "0"
+
+    def set_fast(self, fast: bool) -> None:
+        """The computers' moves without the pause that lets each be seen (Faster, Finish quickly)."""
+        self.computer.pace_ms = 0.0 if fast else MOVE_PACE_MS
+        self.draw_panel()
 
     def on_setting(self, event) -> None:
         language, pieces = str(el("#set-lang").value), str(el("#set-pieces").value)
         self.settings = prefs.Settings(handover=bool(el("#set-handover").checked),
                                        rotate=bool(el("#set-rotate").checked),
                                        language=language if language in i18n.LANGUAGES else "",
-                                       pieces=pieces if pieces in prefs.PIECE_LOOKS else "figures")
+                                       pieces=pieces if pieces in prefs.PIECE_LOOKS else "figures",
+                                       sound=bool(el("#set-sound").checked),
+                                       theme=str(el("#set-theme").value) if str(el("#set-theme").value)
+                                       in prefs.THEMES else "system")
         show_pieces(self.settings.pieces)
+        self.apply_look()
         if str(getattr(event.target, "id", "")) == "set-lang":  # the picker wins over ?lang=
             wanted = self.settings.language or choose_language(self.settings)
             if wanted != i18n.language():
@@ -180,6 +208,12 @@ def show_pieces(look: str) -> None:
     """Draw every piece on the page (board, animation, guide, lessons) as ``look`` says: figures,
     or letters under the root's class ``pieces-letters`` (the pieces' symbols hold both)."""
     document.documentElement.classList.toggle("pieces-letters", look == "letters")
+
+
+def close_menu() -> None:
+    menu = el("#menu")
+    if bool(menu.matches(":popover-open")):
+        menu.hidePopover()
 
 
 def choose_language(settings: prefs.Settings) -> str:

@@ -70,6 +70,16 @@ def wait_ready(page: Page, timeout: float = READY_TIMEOUT_MS) -> None:
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=timeout)
 
 
+def menu_click(page: Page, selector: str, tap: bool = False) -> None:
+    """Click (or tap) ``selector``, one of the panel's actions: a menu item is clicked after the
+    menu (``#btn-menu``) is opened, if it is not open yet."""
+    item = page.locator(selector)
+    if not item.is_visible():
+        page.locator("#btn-menu").tap() if tap else page.click("#btn-menu")
+        item.wait_for(state="visible")
+    item.tap() if tap else item.click()
+
+
 @pytest.fixture(name="wait_ready", scope="session")
 def wait_ready_fixture():
     return wait_ready

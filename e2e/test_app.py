@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from djambi import Board, format_game_code, parse_game_code, square_name
+from conftest import menu_click
 
 STORAGE_KEY = "djambi.save.v1"
 BACKUP_KEY = "djambi.save.v1.backup"
@@ -118,7 +119,7 @@ def open_link(page: Page, fragment: str, *, confirm: bool = True) -> bool:
 
 def new_game(page: Page, hostage: bool = False, seats: dict[str, str] | None = None) -> None:
     """A new game; every seat not named in ``seats`` is human (whatever the last game had)."""
-    page.click("#btn-new")
+    menu_click(page, "#btn-new")
     page.check("#players-3" if hostage else "#players-4")
     for party, kind in ({p: "human" for p in "rbyg"} | (seats or {})).items():
         if page.is_enabled(f"#seat-{party}"):
@@ -129,7 +130,7 @@ def new_game(page: Page, hostage: bool = False, seats: dict[str, str] | None = N
 
 def set_settings(page: Page, **values: bool) -> None:
     """Tick or untick the pass-and-play settings (handover=, rotate=) in the settings dialog."""
-    page.click("#btn-settings")
+    menu_click(page, "#btn-settings")
     for name, on in values.items():
         page.set_checked(f"#set-{name}", on)
     page.click("#settings-close")
@@ -344,7 +345,7 @@ def test_position_link_round_trip_on_the_same_page(app):
     new_game(page)
     tap(page, "C7", "F4")
     tap(page, "I7", "I6")
-    page.click("#btn-share")
+    menu_click(page, "#btn-share")
     link = page.input_value("#link-position")
     game_link = page.input_value("#link-game")
     page.click("#copy-game")  # selects the link and copies it (app/views/dom.py copy_field)
@@ -417,7 +418,7 @@ def test_draw_offer_needs_every_active_player(app):
     new_game(page, hostage=True)
     assert "hostage" in page.text_content("#players li:nth-child(4)")
     tap(page, "C7", "F4")
-    page.click("#btn-draw")
+    menu_click(page, "#btn-draw")
     boxes = page.locator("#draw-players input")
     assert boxes.count() == 3  # Green is the hostage: three players
     boxes.nth(0).check()
@@ -626,7 +627,7 @@ def test_screenshots_at_desktop_and_tablet_sizes(app, screenshot_dir):
             assert quadrant(page, "A9") == "bottom-left"
             page.screenshot(path=str(screenshot_dir / f"app-rotated-{width}x{height}.png"))
             check_layout(page, width, height)
-        page.click("#btn-settings")
+        menu_click(page, "#btn-settings")
         for width, height in ((768, 1024), (390, 844)):
             page.set_viewport_size({"width": width, "height": height})
             page.screenshot(path=str(screenshot_dir / f"app-settings-{width}x{height}.png"))
@@ -636,7 +637,7 @@ def test_screenshots_at_desktop_and_tablet_sizes(app, screenshot_dir):
         page.set_viewport_size({"width": 1280, "height": 800})
         page.evaluate("() => { const d = document.getElementById('handover-dialog'); if (d.open) d.close(); }")
         set_settings(page, handover=False, rotate=False)
-    page.click("#btn-new")
+    menu_click(page, "#btn-new")
     page.screenshot(path=str(screenshot_dir / "app-new-game-dialog.png"))
     page.click("#newgame-cancel")
     print("board and square sizes (px):", sizes)
@@ -735,7 +736,7 @@ def test_touch_tablet_taps_a_whole_kill(new_page, base_url, wait_ready, external
     assert page.evaluate("() => document.scrollingElement.scrollHeight <= innerHeight")
     page.screenshot(path=str(screenshot_dir / "app-touch-1024x768.png"))
     # Pass-and-play by touch: the settings, then the hand-over screen and the turned board.
-    page.tap("#btn-settings")
+    menu_click(page, "#btn-settings", tap=True)
     page.tap('label:has(#set-handover)')
     page.tap('label:has(#set-rotate)')
     page.tap("#settings-close")

@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 
 from djambi import Board, Piece, parse_game_code, parse_square, square_name
 from djambi.narrate import KILL, describe_game
+from conftest import menu_click
 
 STORAGE_KEY = "djambi.save.v1"
 SIZES = {"desktop": dict(viewport={"width": 1280, "height": 800}),
@@ -38,7 +39,7 @@ def tap(page: Page, *squares: str) -> None:
 
 
 def new_game(page: Page, seats: dict[str, str], hostage: bool = False) -> None:
-    page.click("#btn-new")
+    menu_click(page, "#btn-new")
     page.check("#players-3" if hostage else "#players-4")
     for party in "rbyg":
         if page.is_enabled(f"#seat-{party}"):
@@ -169,7 +170,7 @@ def test_random_button_sequences_while_computers_play(new_page, external_request
                     opts = page.locator("#board .sq.opt")
                     opts.nth(rng.randrange(opts.count())).click()
         elif action == "setting":
-            page.click("#btn-settings")
+            menu_click(page, "#btn-settings")
             page.click("#set-rotate")
             page.keyboard.press("Escape")
         elif action == "new" and rng.random() < 0.3:
@@ -263,7 +264,7 @@ def test_browse_back_five_moves_and_return(new_page, size, screenshot_dir, exter
     expect(page.locator("#message-text")).to_contain_text("looking back")
     shoot(page, screenshot_dir, f"browse-{size}")
     # The position looked at can be shared.
-    page.click("#btn-share")
+    menu_click(page, "#btn-share")
     link = page.input_value("#link-position")
     assert Board.from_code(link.split("#", 1)[1].split(";")[0]) == expected
     page.keyboard.press("Escape")
@@ -297,7 +298,7 @@ def test_game_file_saved_and_opened_in_a_fresh_browser(new_page, tmp_path, exter
     expect(page.locator("#status")).to_have_text("Yellow to move", timeout=20_000)
     tap(page, "G3", "G4")
     expect(page.locator("#status")).to_have_text("Green to move")  # the three moves played
-    page.click("#btn-share")
+    menu_click(page, "#btn-share")
     with page.expect_download() as info:
         page.click("#btn-save-file")
     path = tmp_path / info.value.suggested_filename
@@ -308,7 +309,7 @@ def test_game_file_saved_and_opened_in_a_fresh_browser(new_page, tmp_path, exter
     code = game_code(page)
 
     fresh = ready(new_page(**SIZES["desktop"]))  # another browser profile: nothing saved
-    fresh.click("#btn-share")
+    menu_click(fresh, "#btn-share")
     with fresh.expect_file_chooser() as chooser:
         fresh.click("#btn-open-file")
     chooser.value.set_files(str(path))
@@ -319,7 +320,7 @@ def test_game_file_saved_and_opened_in_a_fresh_browser(new_page, tmp_path, exter
     # A broken file: a clear message, the game kept.
     bad = tmp_path / "broken.djambi.txt"
     bad.write_text(text.replace("C7-F4", "C7-F5"))
-    fresh.click("#btn-share")
+    menu_click(fresh, "#btn-share")
     with fresh.expect_file_chooser() as chooser:
         fresh.click("#btn-open-file")
     chooser.value.set_files(str(bad))
@@ -341,7 +342,7 @@ def test_a_shared_game_link_keeps_its_computer_seats(new_page, external_requests
     new_game(page, {"b": "normal", "g": "hard"})
     tap(page, "C7", "F4")
     expect(page.locator("#status")).to_have_text("Yellow to move", timeout=20_000)
-    page.click("#btn-share")
+    menu_click(page, "#btn-share")
     link = page.input_value("#link-game")
     assert link.endswith(";seats=hnhd")
     other = new_page(**SIZES["desktop"])
@@ -414,7 +415,7 @@ def test_a_computer_accepts_a_draw_only_when_it_is_not_winning(new_page, externa
         if page.is_visible("#link-dialog"):
             page.click("#link-open")
         expect(page.locator("#message-text")).to_contain_text("Opened the shared position")
-        page.click("#btn-draw")
+        menu_click(page, "#btn-draw")
         expect(page.locator("#draw-note")).to_contain_text(f"Blue (computer)")
         expect(page.locator("#draw-note")).to_contain_text(verdict)
         for box in page.locator("#draw-players input").all():

@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from test_app import move_list, open_link, relocated, status, tap
+from conftest import menu_click
 
 #: A Red militant next to a Blue militant: one tap pair kills, the corpse goes where tapped.
 KILL_POSITION = relocated({"A7": "D6", "G8": "E6"})
@@ -117,7 +118,7 @@ def test_the_browser_language_chooses_status_narration_and_dialogs(new_page, wai
     assert move_list(page) == ["1. Red D6xE6@C4"]
     expect(page.locator("#event-log li").last).to_contain_text(words["kill"])
     expect(page.locator("#announce")).to_contain_text(words["kill"])
-    page.click("#btn-new")
+    menu_click(page, "#btn-new")
     expect(page.locator("#newgame-title")).to_have_text(words["new"])
     expect(page.locator("#seat-b option[value=hard]")).to_have_text(words["seat"])
     page.keyboard.press("Escape")
@@ -133,7 +134,7 @@ def test_english_by_default_and_the_picker_switches_without_reload(new_page, wai
     page.evaluate("window.__sameDocument = true")
     code = page.evaluate("window.djambiApp()")
     for lang in ("cs", "fr", "en"):
-        page.click("#btn-settings")
+        menu_click(page, "#btn-settings")
         page.select_option("#set-lang", lang)
         page.keyboard.press("Escape")
         expect(page.locator("#settings-dialog")).to_be_hidden()
@@ -153,7 +154,7 @@ def test_english_by_default_and_the_picker_switches_without_reload(new_page, wai
 
 def test_the_chosen_language_is_remembered_and_url_lang_wins(new_page, wait_ready):
     page = open_page(new_page, wait_ready, locale="en-US")
-    page.click("#btn-settings")
+    menu_click(page, "#btn-settings")
     page.select_option("#set-lang", "cs")
     page.click("#settings-close")
     page.reload()
@@ -167,7 +168,7 @@ def test_the_chosen_language_is_remembered_and_url_lang_wins(new_page, wait_read
     # A link made in French opens in another language: codes never change with the language.
     open_link(page, "#" + KILL_POSITION)
     tap(page, "D6", "E6", "C4")
-    page.click("#btn-share")
+    menu_click(page, "#btn-share")
     link = page.locator("#link-game").input_value()
     page.keyboard.press("Escape")
     other = open_page(new_page, wait_ready, locale="cs-CZ")
@@ -194,7 +195,7 @@ def test_layouts_hold_in_french_and_czech(new_page, wait_ready, screenshot_dir, 
     tap(page, "C4")
     for dialog, opener in (("#newgame-dialog", "#btn-new"), ("#share-dialog", "#btn-share"),
                            ("#settings-dialog", "#btn-settings"), ("#draw-dialog", "#btn-draw")):
-        page.click(opener)
+        menu_click(page, opener)
         expect(page.locator(dialog)).to_be_visible()
         assert overflowing(page) == [], dialog
         if size != "desktop":
@@ -222,7 +223,7 @@ def test_the_send_dialog_and_the_games_list_in_french_and_czech(new_page, wait_r
     (the default game name too), and a language switch changes them without a reload."""
     words = REMOTE_WORDS[lang]
     page = open_page(new_page, wait_ready, locale=locale, size=SIZES["phone"])
-    page.click("#btn-new")
+    menu_click(page, "#btn-new")
     page.check("#players-4")
     page.select_option("#seat-b", "remote")
     page.click("#newgame-start")
@@ -239,7 +240,7 @@ def test_the_send_dialog_and_the_games_list_in_french_and_czech(new_page, wait_r
     expect(page.locator("#send-dialog")).to_be_hidden()
     if page.is_visible("#message"):
         page.click("#message-close")
-    page.click("#btn-games")
+    menu_click(page, "#btn-games")
     expect(page.locator("#games-title")).to_have_text(words["games"])
     row = page.locator("#games-list li.game").first
     expect(row.locator(".game-name")).to_contain_text(words["game"])
@@ -252,10 +253,10 @@ def test_the_send_dialog_and_the_games_list_in_french_and_czech(new_page, wait_r
     page.keyboard.press("Escape")
     # Another language, no reload: the same stored game shows under the other default name.
     other = "cs" if lang == "fr" else "fr"
-    page.click("#btn-settings")
+    menu_click(page, "#btn-settings")
     page.select_option("#set-lang", other)
     page.keyboard.press("Escape")
-    page.click("#btn-games")
+    menu_click(page, "#btn-games")
     expect(page.locator("#games-title")).to_have_text(REMOTE_WORDS[other]["games"])
     expect(page.locator("#games-list li.game").first.locator(".game-name")).to_contain_text(
         REMOTE_WORDS[other]["game"])
@@ -338,7 +339,7 @@ def test_welcome_lesson_guide_and_rules_in_french_and_czech(new_page, wait_ready
     for button in ("learn", "threats", "suggest"):
         expect(page.locator(f"#btn-{button}")).to_have_text(words[button])
     # The piece guide and the rules, from the welcome.
-    page.click("#btn-learn")
+    menu_click(page, "#btn-learn")
     page.click("#welcome-guide")
     expect(page.locator("#guide-title")).to_have_text(words["guide"])
     expect(page.locator("#guide-N h3")).to_have_text(words["kind"])
@@ -346,7 +347,7 @@ def test_welcome_lesson_guide_and_rules_in_french_and_czech(new_page, wait_ready
     assert overflowing(page) == []
     shot("guide")
     page.keyboard.press("Escape")
-    page.click("#btn-learn")
+    menu_click(page, "#btn-learn")
     page.click("#welcome-rules")
     expect(page.locator("#rules-title")).to_have_text(words["rules"])
     page.locator("#rules-body summary", has_text=words["pieces-section"]).click()
@@ -360,7 +361,7 @@ def test_welcome_lesson_guide_and_rules_in_french_and_czech(new_page, wait_ready
 
 
 def switch_in_settings(page: Page, lang: str) -> None:
-    page.click("#btn-settings")
+    menu_click(page, "#btn-settings")
     page.select_option("#set-lang", lang)
     page.keyboard.press("Escape")
     expect(page.locator("#settings-dialog")).to_be_hidden()
@@ -382,7 +383,7 @@ def test_a_language_switch_rewrites_the_guide_rules_and_lessons_without_reload(n
         words = LEARN[lang]
         switch_in_settings(page, lang)
         expect(page.locator("#btn-learn")).to_have_text(words["learn"])
-        page.click("#btn-learn")
+        menu_click(page, "#btn-learn")
         expect(page.locator("#welcome-title")).to_have_text(words["welcome"])
         page.click("#welcome-guide")
         expect(page.locator("#guide-N h3")).to_have_text(words["kind"])

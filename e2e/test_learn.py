@@ -13,6 +13,7 @@ from djambi import Board, Party, parse_square, square_name
 from djambi.threats import reach, threats
 
 from test_app import relocated
+from conftest import menu_click
 
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 TABLET = {"viewport": {"width": 768, "height": 1024}, "has_touch": True, "is_mobile": True,
@@ -75,7 +76,7 @@ def test_welcome_on_the_first_visit_and_not_on_the_second(new_page, base_url, wa
     page.evaluate("() => new Promise((resolve) => setTimeout(resolve, 0))")
     assert not page.evaluate("document.querySelector('#welcome-dialog').open")
     # The Learn button brings it back; one tap starts a game against three computers.
-    page.click("#btn-learn")
+    menu_click(page, "#btn-learn")
     expect(page.locator("#welcome-dialog")).to_be_visible()
     page.click("#welcome-computer")
     expect(page.locator("#welcome-dialog")).to_be_hidden()
@@ -223,7 +224,7 @@ def test_threat_view_on_a_known_position(new_page, base_url, wait_ready, externa
     assert expected, "the position must hold a threat"
     errors: list[str] = []
     page = open_page(new_page, wait_ready, base_url + "#" + code, errors, **DESKTOP)
-    page.click("#btn-threats")
+    menu_click(page, "#btn-threats")
     assert page.get_attribute("#btn-threats", "aria-pressed") == "true"
     assert marked(page, "threat") == {square_name(s) for s in expected}
     assert marked(page, "attacker") == {square_name(a) for att in expected.values() for a in att}
@@ -248,7 +249,7 @@ def test_threat_view_on_a_known_position(new_page, base_url, wait_ready, externa
     square(page, "B7").click()  # cancel
     assert page.locator("#move-list li").count() == 0
     # Off: no marks.
-    page.click("#btn-threats")
+    menu_click(page, "#btn-threats")
     assert marked(page, "threat") == set() and page.is_hidden("#threat-note")
     assert errors == [] and external_requests == []
 
@@ -259,7 +260,7 @@ def test_threat_view_by_touch_on_a_tablet(new_page, base_url, wait_ready, extern
     expected = threats(Board.from_code(code), Party.RED)
     errors: list[str] = []
     page = open_page(new_page, wait_ready, base_url + "#" + code, errors, **TABLET)
-    page.tap("#btn-threats")
+    menu_click(page, "#btn-threats", tap=True)
     assert marked(page, "threat") == {square_name(s) for s in expected}
     page.screenshot(path=str(screenshot_dir / "learn-threats-768x1024.png"))
     assert errors == [] and external_requests == []
@@ -270,7 +271,7 @@ def test_a_suggested_move_is_shown_and_not_played(new_page, base_url, wait_ready
     errors: list[str] = []
     for options, name in ((DESKTOP, "1280x800"), (PHONE, "390x844")):
         page = open_page(new_page, wait_ready, base_url, errors, **options)
-        page.click("#btn-suggest")
+        menu_click(page, "#btn-suggest")
         expect(page.locator("#message-text")).to_contain_text("suggests", timeout=60_000)
         text = page.text_content("#message-text")
         move_text = text.split("suggests ")[1].split(",")[0]

@@ -25,6 +25,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import Page, expect
+from conftest import menu_click
 
 ROOT = Path(__file__).resolve().parent.parent
 READY_MS = 90_000  # shared 2-core machines: Pyodide may start slowly
@@ -445,14 +446,14 @@ def test_a_first_visit_starts_afresh_and_every_later_one_restores_the_snapshot(s
     assert page.locator("#move-list li").count() == 1
     assert bounded(page, "() => window.djambiBoot.ran") == ["app/main.py"]
     # The views built on first use (not at the start) open and work after this warm start.
-    page.click("#btn-learn")
+    menu_click(page, "#btn-learn")
     page.click("#welcome-guide")
     expect(page.locator("#guide-dialog")).to_be_visible()
     expect(page.locator(".guide-kind")).to_have_count(6)
     assert page.locator(".guide-diagram svg").count() == 6
     page.keyboard.press("Escape")
     expect(page.locator("#guide-dialog")).to_be_hidden()
-    page.click("#btn-learn")
+    menu_click(page, "#btn-learn")
     page.click("#welcome-learn")
     expect(page.locator("#lessons-dialog")).to_be_visible()
     assert page.locator("#lesson-list-items li[data-lesson]").count() >= 5

@@ -18,6 +18,7 @@ from djambi import Party, parse_game_code, square_name
 from app.state import session
 from app.state import linking
 from test_follow import moves, new_game, ready, tap
+from conftest import menu_click
 
 PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
 TABLET = dict(viewport={"width": 768, "height": 1024}, has_touch=True, is_mobile=True)
@@ -79,7 +80,7 @@ def games(page: Page) -> None:
     """Open the Games list (a message over the buttons is dismissed first, as a player would)."""
     if page.is_visible("#message"):
         page.click("#message-close")
-    page.click("#btn-games")
+    menu_click(page, "#btn-games")
     expect(page.locator("#games-dialog")).to_be_visible()
 
 

@@ -117,3 +117,23 @@ def test_the_guide_in_french_and_czech(in_language):
     for g in GUIDE:
         for text in (g.moves, g.kills, g.victim):
             assert _(text) != text and _(text).endswith(".")
+
+
+def test_the_piece_tip_goes_to_the_edge_away_from_the_piece_and_its_targets():
+    from djambi import Board, parse_square
+    from app.learn.guide import tip_edge
+    from app.present import render
+    from djambi.threats import reach
+
+    board = Board()
+    for name, rotation in (("A9", 0), ("B7", 0), ("I1", 0), ("A1", 0), ("A9", 2), ("E5", 1)):
+        sq = parse_square(name)
+        edge = tip_edge(board, sq, rotation)
+        rows = [render.square_origin(s, rotation)[1] // render.CELL
+                for s in (sq, *reach(board, sq).moves, *reach(board, sq).kills)]
+        covered = [r for r in rows if (r <= 1 if edge == "top" else r >= 7)]
+        other = [r for r in rows if (r >= 7 if edge == "top" else r <= 1)]
+        assert len(covered) <= len(other), (name, rotation, edge, rows)
+    assert tip_edge(board, parse_square("A9")) == "bottom"  # Red's corner, at the top
+    assert tip_edge(board, parse_square("A1")) == "top"  # Green's corner, at the bottom
+    assert tip_edge(board, parse_square("A9"), 2) == "top"  # turned: Red's corner at the bottom

@@ -219,6 +219,27 @@ def test_the_games_list_with_three_games():
     assert lib.read(slots[1]).game_code() == "G1~start~C7-F4"
 
 
+def test_an_unreadable_game_gets_a_human_name_and_no_internal_id():
+    storage = saving.MemoryStorage()
+    lib, slots = three_games(storage)
+    storage.set(library.game_key(slots[1]), "{broken")
+    broken = [e for e in lib.entries() if not e.readable]
+    assert len(broken) == 1 and broken[0].slot == slots[1]
+    assert broken[0].name == "Unreadable game"
+    assert broken[0].status.startswith("Cannot be read: ")
+    for text in (broken[0].name, broken[0].status):
+        assert slots[1] not in text and library.game_key(slots[1]) not in text and "djambi." not in text
+
+
+def test_a_bad_save_message_names_no_storage_key():
+    storage = saving.MemoryStorage()
+    storage.set(saving.STORAGE_KEY, "{broken")
+    loaded = saving.load(storage)
+    assert "could not be loaded" in loaded.message and "kept aside" in loaded.message
+    assert "djambi." not in loaded.message and saving.BACKUP_KEY not in loaded.message
+    assert storage.get(saving.BACKUP_KEY) == "{broken"
+
+
 def test_an_unreadable_index_is_rebuilt_from_the_game_keys():
     storage = saving.MemoryStorage()
     lib, slots = three_games(storage)

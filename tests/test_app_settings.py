@@ -24,7 +24,7 @@ def test_defaults_are_off_and_round_trip():
     assert save_settings(storage, Settings(handover=True, rotate=False)) == ""
     data = json.loads(storage.get(SETTINGS_KEY))
     assert data == {"format": "djambi-settings", "version": 1, "handover": True, "rotate": False,
-                    "language": "", "pieces": "figures"}
+                    "language": "", "pieces": "figures", "sound": False, "theme": "system"}
     assert load_settings(storage) == Settings(handover=True, rotate=False)
     # Apart from the saved game.
     assert SETTINGS_KEY != saving.STORAGE_KEY and saving.load(storage).resumed is False
@@ -179,3 +179,15 @@ def test_the_pieces_look_is_remembered_figures_by_default_and_a_foreign_one_igno
     # Settings saved before the choice existed keep working, with figures.
     old = json.dumps({"format": "djambi-settings", "version": 1, "rotate": True, "language": "fr"})
     assert Settings.from_json(old) == Settings(rotate=True, language="fr", pieces="figures")
+
+
+def test_sound_and_theme_are_remembered_and_bad_values_give_the_defaults():
+    storage = saving.MemoryStorage()
+    assert load_settings(storage).sound is False and load_settings(storage).theme == "system"
+    for sound, theme in ((True, "dark"), (False, "light"), (True, "system")):
+        chosen = Settings(sound=sound, theme=theme, language="fr")
+        assert save_settings(storage, chosen) == ""
+        assert load_settings(storage) == chosen
+    text = Settings(sound=True, theme="dark").to_json()
+    assert Settings.from_json(text.replace('"dark"', '"purple"')) == Settings(sound=True)
+    assert Settings.from_json(text.replace("true", '"yes"')) == Settings(theme="dark")

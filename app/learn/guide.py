@@ -157,3 +157,16 @@ def piece_sentence(board: Board, sq: int) -> str:
 
 __all__ = ["GUIDE", "BY_KIND", "KindGuide", "piece_sentence", "kind_title", "capitalized",
            "CHOSEN", "START", "STAYS", "ALIVE", "CORPSE"]
+
+
+def tip_edge(board: Board, sq: int, rotation: int = 0) -> str:
+    """Where the piece tip goes over the board, "top" or "bottom": the edge farther from the
+    piece and the squares it could go to or kill on (as drawn, turned by ``rotation``), so that
+    the tip never hides them."""
+    rows = [render.square_origin(s, rotation)[1] // render.CELL
+            for s in (sq, *reach(board, sq).moves, *reach(board, sq).kills)]
+    near_top = sum(1 for r in rows if r <= 1)
+    near_bottom = sum(1 for r in rows if r >= 7)
+    if near_top and near_bottom:
+        return "top" if near_top < near_bottom else "bottom"
+    return "bottom" if near_top else "top"

@@ -246,7 +246,9 @@ class Library:
             try:
                 game = self.read(slot)
             except session.SaveError as exc:
-                out.append(Entry(slot, slot, _("Cannot be read: {problem}").format(problem=exc), "", "", False, False,
+                # A human name, never the slot (an internal id) nor a storage key.
+                out.append(Entry(slot, _("Unreadable game"),
+                                 _("Cannot be read: {problem}").format(problem=exc), "", "", False, False,
                                  readable=False))
                 continue
             out.append(entry(slot, game))

@@ -82,10 +82,10 @@ def load(storage: Storage, key: str = STORAGE_KEY) -> Loaded:
             kept = False
         if kept:
             text = _("The saved game could not be loaded ({problem}), so a new game started. "
-                     "The unreadable data was kept under '{key}'.")
+                     "The unreadable data was kept aside in this browser.")
         else:
             text = _("The saved game could not be loaded ({problem}), so a new game started.")
-        return Loaded(new_game(), text.format(problem=exc, key=backup_key))
+        return Loaded(new_game(), text.format(problem=exc))
 
 
 def save(storage: Storage, game: Game, key: str = STORAGE_KEY) -> str:

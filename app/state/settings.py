@@ -3,7 +3,7 @@
 Saved as one JSON object under ``SETTINGS_KEY``, apart from the game::
 
     {"format": "djambi-settings", "version": 1, "handover": false, "rotate": false,
-     "language": "", "pieces": "figures"}
+     "language": "", "pieces": "figures", "sound": false, "theme": "system"}
 
 Reading is tolerant: missing, unreadable, foreign or future data gives the defaults (and any
 field of the right type is kept), never an error; the settings are not worth a message.
@@ -19,6 +19,9 @@ field of the right type is kept), never an error; the settings are not worth a m
 * ``pieces``: how the pieces look (``PIECE_LOOKS``): ``"figures"``, drawn figures, or
   ``"letters"``, each kind's letter in a shape of its own (``app.present.figures``). The page
   shows the letters while the root element has the class ``pieces-letters``.
+* ``sound``: short sounds for a move, a kill, the maze taken and "your turn" (off by default;
+  never while the page is hidden).
+* ``theme``: "system" (the system's light or dark, ``prefers-color-scheme``), "light" or "dark".
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ PIECE_LOOKS = ("figures", "letters")
 SETTINGS_KEY = "djambi.settings.v1"
 SETTINGS_FORMAT = "djambi-settings"
 SETTINGS_VERSION = 1
+THEMES = ("system", "light", "dark")
 MAX_SETTINGS = 10_000  # characters
 
 
@@ -45,6 +49,8 @@ class Settings:
     rotate: bool = False
     language: str = ""
     pieces: str = "figures"
+    sound: bool = False
+    theme: str = "system"
 
     def to_json(self) -> str:
         return json.dumps({"format": SETTINGS_FORMAT, "version": SETTINGS_VERSION, **asdict(self)},
@@ -64,7 +70,7 @@ class Settings:
             return out
         if data.get("version") != SETTINGS_VERSION:
             return out  # another version's meaning is unknown here
-        for name in ("handover", "rotate"):
+        for name in ("handover", "rotate", "sound"):
             value = data.get(name)
             if isinstance(value, bool):
                 setattr(out, name, value)
@@ -74,6 +80,9 @@ class Settings:
         pieces = data.get("pieces")
         if isinstance(pieces, str) and pieces in PIECE_LOOKS:
             out.pieces = pieces
+        theme = data.get("theme")
+        if isinstance(theme, str) and theme in THEMES:
+            out.theme = theme
         return out
 
 

@@ -64,6 +64,7 @@ class BrowseControl:
         prompt = prompts.turn_prompt(game, state, picker.prompt())
         self.panel.draw_turn(game, prompt, state, picker.active, picker.can_skip())
         self.panel.draw_players(game)
+        self.panel.draw_notices(game, self.history.plies, self.computer.pace_ms == 0)
         el("#btn-undo").disabled = not game.can_undo()
         el("#btn-redo").disabled = not game.can_redo()
         el("#btn-draw").disabled = over or not self.human_players()

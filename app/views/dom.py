@@ -29,10 +29,10 @@ def absent(value) -> bool:
     return value is None or value is jsnull
 
 
-def listen(target, event: str, handler: Callable[[Any], None]) -> None:
+def listen(target, event: str, handler: Callable[[Any], None], capture: bool = False) -> None:
     proxy = create_proxy(handler)
     _proxies.append(proxy)
-    target.addEventListener(event, proxy)
+    target.addEventListener(event, proxy, capture)
 
 
 def on_click(selector: str, handler: Callable[[Any], None]) -> None:

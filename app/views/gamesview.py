@@ -220,7 +220,8 @@ class GamesDialog:
             empty.textContent = tr("no_games")
             box.append(empty)
         for entry in entries:
-            box.append(self.row(entry, entry.slot == current))
+            # "open here" marks only the game on the board (never an unreadable one).
+            box.append(self.row(entry, entry.slot == current and entry.readable))
 
     def row(self, entry: library.Entry, current: bool):
         li = document.createElement("li")

@@ -212,6 +212,10 @@ class PieceTip:
         tip = el("#piece-tip")
         # Translators: the piece tip over the board, "I8: Blue's reporter, played by Green."
         tip.textContent = _("{square}: {piece}").format(square=square_name(sq), piece=text) if text else ""
+        if text:  # at the edge away from the piece and its targets, so that it hides none of them
+            turned = str(el("#board").getAttribute("data-rotation") or "0")
+            rotation = int(turned) if turned in ("0", "1", "2", "3") else 0
+            tip.dataset.edge = guide.tip_edge(self.board_of(), sq, rotation)
         tip.hidden = not text
 
     def hide(self) -> None:

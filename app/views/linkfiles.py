@@ -79,12 +79,18 @@ class LinkControl:
         download(gamefile.record_text(self.game, now), gamefile.file_name(self.game, now))
         self.share.note(_("The game file is saved in your downloads."))
 
+    def file_error(self, problem: object) -> None:
+        """Every file error the same way: the dialog that asked for the file closed, the problem
+        said as an error, with the game unchanged."""
+        close_dialog("#share-dialog")
+        self.panel.say(_("{problem} Your game is unchanged.").format(problem=problem), error=True)
+
     def open_file_text(self, text: str, name: str) -> None:
         close_dialog("#share-dialog")
         try:
             game = gamefile.game_from_file(text, f"“{name}”")
         except gamefile.FileError as exc:
-            self.panel.say(_("{problem} Your game is unchanged.").format(problem=exc), error=True)
+            self.file_error(exc)
             return
         self.offer_game(game, _("Open the game file?"), _("Open the file"),
                         _("Opened the game file “{name}”.").format(name=name),

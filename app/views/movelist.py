@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Callable
 
-from pyscript import document
+from pyodide.ffi import create_proxy
+from pyscript import document, window
 
 from app.present import words
-from app.views.dom import absent, listen
+from app.views.dom import absent, later, listen
 from app.state.history import KILL_MARK, Ply
 from app.present.i18n import _, party_name
 
@@ -25,7 +26,19 @@ class MoveList:
         self.shown: list[Ply] = []
         self.viewed: int | None = None
         self.on_pick = on_pick
+        # Whether each box follows the game (shows its end): a box read to its end keeps its
+        # newest line in view, through new lines and through size changes; one the player
+        # scrolled up stays where it is.
+        self.follow = [True, True]
+        self.touched = [False, False]  # the player's own scrolling (not the page's) since the last
         listen(self.ol, "click", self.on_click)
+        for i, box in enumerate((self.ol, self.log)):
+            listen(box, "scroll", lambda e, i=i, box=box: self.on_scroll(i, box))
+            for kind in ("wheel", "touchstart", "pointerdown", "keydown"):
+                listen(box, kind, lambda e, i=i: self.touched.__setitem__(i, True))
+        self._resized = create_proxy(lambda entries, observer: self.keep_end())
+        window.ResizeObserver.new(self._resized).observe(self.ol)
+        window.ResizeObserver.new(self._resized).observe(self.log)
 
     def on_click(self, event) -> None:
         target = event.target
@@ -55,8 +68,27 @@ class MoveList:
         added = len(plies) > keep
         self.shown = list(plies)
         if added and self.viewed is None:
-            for box in (self.ol, self.log):  # within the box only: the page itself never scrolls
+            if not keep:
+                self.follow = [True, True]
+            self.keep_end()
+            later(self.keep_end)  # again once the panel around is drawn
+
+    def on_scroll(self, i: int, box) -> None:
+        if self.touched[i]:  # the player scrolled: up, the box stays; to the end, it follows
+            self.follow[i] = self.at_end(box)
+
+    def keep_end(self) -> None:
+        """Scroll each box that follows the game to its end (within the box only: the page
+        itself never scrolls)."""
+        for i, box in enumerate((self.ol, self.log)):
+            if self.follow[i] and self.viewed is None:
+                self.touched[i] = False
                 box.scrollTop = box.scrollHeight
+
+    @staticmethod
+    def at_end(box) -> bool:
+        """Whether ``box`` shows its last line (or has nothing to scroll)."""
+        return int(box.scrollTop) + int(box.clientHeight) >= int(box.scrollHeight) - 24
 
     @staticmethod
     def entry(ply: Ply, previous: Ply | None) -> object:
@@ -108,6 +140,9 @@ class MoveList:
         for li in list(self.ol.querySelectorAll("li.viewed")):
             li.classList.remove("viewed")
         self.viewed = ply
+        if ply is None:  # back to the game: the lists follow it again
+            self.follow = [True, True]
+            self.keep_end()
         if ply is not None and ply > 0:
             li = self.ol.querySelector(f'li[data-ply="{ply}"]')
             if not absent(li):
@@ -120,6 +155,7 @@ class MoveList:
         self.ol.replaceChildren()
         self.log.replaceChildren()
         self.shown = []
+        self.follow = [True, True]
 
 
 __all__ = ["MoveList"]

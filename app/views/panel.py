@@ -13,7 +13,7 @@ from djambi import Party
 
 from app.state import session
 from app.state import seating
-from app.present import ruletext, standings
+from app.present import notices, ruletext, standings
 from app.views.dom import el, later, on_click
 from app.present.i18n import _, party_name
 
@@ -25,6 +25,7 @@ class Panel:
     def __init__(self) -> None:
         self.player_items: dict[Party, tuple] = {}
         self.said = 0  # counts messages, so that an old timer never hides a newer one
+        self.watched: tuple = ()  # the players out whose notice was answered with Watch
         self.build_players()
         on_click("#message-close", lambda e: self.dismiss())
 
@@ -90,6 +91,33 @@ class Panel:
             if info.in_power:
                 classes.append("in-power")
             li.className = " ".join(classes)
+
+    def draw_notices(self, game: session.Game, plies: list, fast: bool) -> None:
+        """The notice of human players out of the game (until Watch), "Your turn" after
+        computers moved, and the Faster toggle (shown once a human here is out)."""
+        note = notices.out_notice(game, plies)
+        box = el("#out-notice")
+        box.hidden = note is None or note.out == self.watched
+        if note is not None:
+            el("#out-text").textContent = note.text
+            el("#out-finish").hidden = not note.only_computers or fast
+            box.dataset.out = "".join(p.letter for p in note.out)
+        turn = notices.your_turn(game, plies)
+        status = el("#status")
+        status.dataset.call = turn  # shown above the status line (CSS), which keeps its words
+        if turn:
+            status.classList.add("your-turn")
+        else:
+            status.classList.remove("your-turn")
+        # Faster: once a human here is out (the computers play on for him to watch).
+        el("#btn-faster").hidden = note is None
+        el("#btn-faster").setAttribute("aria-pressed", "true" if fast else "false")
+
+    def watch(self, game: session.Game, plies: list) -> None:
+        """Watch the computers play on: the notice stays away until someone else is out."""
+        note = notices.out_notice(game, plies)
+        self.watched = note.out if note is not None else ()
+        el("#out-notice").hidden = True
 
     # ------------------------------------------------------------------ messages
     def say(self, text: str, error: bool = False) -> None:

@@ -13,7 +13,7 @@ from pyscript import document
 from djambi import Party
 from djambi.rules import STANDARD, Rules
 
-from app.present import prompts, render, ruletext, standings, taps, words
+from app.present import notices, prompts, render, ruletext, standings, taps, words
 from app.present.i18n import _
 from app.state import library, saving, session, settings as prefs
 from app.views.dom import any_dialog_open, el
@@ -69,6 +69,8 @@ class PlayControl:
             following = None if over else self.game.board.turn
             self.panel.announce(words.announcement([e for p in new[-3:] for e in p.events], following))
         self.sync_loop()
+        if announce and new:
+            self.sound.play(notices.sound_for(new, self.game))
         if animate and len(new) == 1 and self.viewing is None:
             self.board_view.animate(render.slides(new[0].events))
         self.computer.moved()

@@ -1,0 +1,182 @@
+"""The panel at every size and language (issue 28): no word broken or cut, nothing outside its
+box, the status, the player to move, the newest move and the newest narration line in view, and a
+page that never grows with the game.
+
+One browser context per window size (touch for the tablet in portrait and the phone), the three
+languages in each; a long game opened by link (a seeded random game of many moves), then moves
+played by taps so the lists grow while they are shown. Screenshots: e2e/screenshots/layout-*.png.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
+
+from djambi import Board, format_game_code, square_name
+from test_app import open_link, tap
+
+SIZES = {
+    "1280x800": dict(viewport={"width": 1280, "height": 800}),
+    "1024x768": dict(viewport={"width": 1024, "height": 768}),
+    "768x1024": dict(viewport={"width": 768, "height": 1024}, has_touch=True),
+    "390x844": dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                    device_scale_factor=2),
+}
+LANGUAGES = ("en", "fr", "cs")
+
+
+def long_game(plies: int = 150, seed: int = 28) -> Board:
+    """A game of many moves (random legal ones, seeded; none ending a player), still going on."""
+    rng = random.Random(seed)
+    board = Board()
+    for _ in range(plies):
+        moves = list(board.legal_moves)
+        rng.shuffle(moves)
+        players = len(board.active_players)
+        for move in moves:
+            board.play(move)
+            if not board.is_game_over() and len(board.active_players) == players:
+                break
+            board.pop()
+        else:
+            break
+    return board
+
+
+def plain_moves(board: Board) -> list[tuple[str, str]]:
+    """The moves taken in two taps (a piece, an empty square it goes to: nothing more to choose)."""
+    pairs: dict[tuple[int, int], int] = {}
+    for move in board.legal_moves:
+        pairs[(move.piece, move.to)] = pairs.get((move.piece, move.to), 0) + 1
+    out = []
+    for move in board.legal_moves:
+        if (pairs[(move.piece, move.to)] == 1 and move.place is None and move.victim is None
+                and move.exit is None and board.piece_at(move.to) is None
+                and board.piece_at(move.piece).kind.letter != "R"):
+            out.append((square_name(move.piece), square_name(move.to)))
+    return out
+
+
+#: What the panel shows, measured in the page (every rectangle in CSS pixels).
+MEASURE = """() => {
+    const vw = innerWidth, vh = innerHeight, out = [];
+    const seen = el => {
+        const r = el.getBoundingClientRect();
+        if (!r.width || !r.height || el.closest('[hidden], .sr-only')) return false;
+        return getComputedStyle(el).visibility !== 'hidden';
+    };
+    const name = el => el.id || (el.className && String(el.className)) + ':' + el.textContent.trim().slice(0, 30);
+    const lines = range => {
+        const tops = [];
+        for (const r of range.getClientRects()) {
+            if (!r.width) continue;
+            if (!tops.some(t => Math.abs(t - r.top) < 3)) tops.push(r.top);
+        }
+        return tops.length;
+    };
+    const root = document.getElementById('panel');
+    const menu = document.getElementById('menu');
+    const boxes = [root];
+    if (menu.matches(':popover-open')) boxes.push(menu);
+    for (const box of boxes) {
+        const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const el = node.parentElement;
+            if (!seen(el)) continue;
+            const scroller = el.closest('#move-list, #event-log');
+            const clip = scroller ? scroller.getBoundingClientRect() : null;
+            for (const m of node.data.matchAll(/\\S+/g)) {
+                const range = document.createRange();
+                range.setStart(node, m.index);
+                range.setEnd(node, m.index + m[0].length);
+                const r = range.getBoundingClientRect();
+                if (clip && (r.bottom < clip.top || r.top > clip.bottom)) continue;  // scrolled away
+                if (lines(range) > 1) out.push('word broken: ' + m[0] + ' in ' + name(el));
+                if (r.right > vw + 1 || r.left < -1) out.push('word outside the window: ' + m[0]);
+            }
+        }
+        for (const el of box.querySelectorAll('button, label, h2, #status, .pname, .swatch')) {
+            if (!seen(el)) continue;
+            const range = document.createRange();
+            range.selectNodeContents(el);
+            if (el.matches('button, h2, .pname') && lines(range) > 1)
+                out.push('on two lines: ' + name(el));
+        }
+        for (const el of box.querySelectorAll('*')) {
+            if (!seen(el) || el.closest('svg')) continue;
+            const style = getComputedStyle(el);
+            if (el.scrollWidth > el.clientWidth + 1 && el.clientWidth && style.overflowX !== 'visible')
+                out.push('cut: ' + name(el));
+            const r = el.getBoundingClientRect(), p = box.getBoundingClientRect();
+            if (!el.closest('#move-list, #event-log') && (r.right > p.right + 1 || r.left < p.left - 1))
+                out.push('outside the panel: ' + name(el));
+            if (!el.closest('#move-list, #event-log') && (r.bottom > vh + 1 || r.top < -1))
+                out.push('below the window: ' + name(el));
+        }
+    }
+    const inView = (sel, within) => {
+        const el = document.querySelector(sel);
+        if (!el) { out.push('missing: ' + sel); return; }
+        const r = el.getBoundingClientRect();
+        const c = within ? document.querySelector(within).getBoundingClientRect() : {top: 0, bottom: vh};
+        if (!(r.top >= Math.max(0, c.top) - 1 && r.bottom <= Math.min(vh, c.bottom) + 1 && r.height))
+            out.push('not in view: ' + sel);
+    };
+    inView('#status');
+    inView('#players .to-move');
+    inView('#move-list li:last-child', '#move-list');
+    inView('#event-log li:last-child', '#event-log');
+    const doc = document.documentElement;
+    if (doc.scrollHeight > vh || document.body.scrollHeight > vh) out.push('the page is taller than the window');
+    if (doc.scrollWidth > vw) out.push('the page is wider than the window');
+    return out;
+}"""
+
+
+NEWEST_SHOWN = """() => ['#move-list', '#event-log'].every(sel => {
+    const box = document.querySelector(sel), li = box.lastElementChild;
+    if (!li) return false;
+    const b = box.getBoundingClientRect(), r = li.getBoundingClientRect();
+    return r.top >= b.top - 1 && r.bottom <= b.bottom + 1;
+})"""
+
+
+@pytest.fixture(scope="module")
+def game() -> Board:
+    return long_game()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_panel_fits_every_size_and_language(new_page, wait_ready, screenshot_dir, game, size):
+    """At each size, in each language: every word on one line, nothing outside its box or the
+    window, the newest move and narration line in view, the page exactly the window's height;
+    the same with the menu open; moves played by taps keep the newest in view."""
+    page = new_page(**SIZES[size])
+    code = format_game_code(game)
+    for lang in LANGUAGES:
+        page.goto(f"./?lang={lang}")
+        wait_ready(page)
+        open_link(page, f"#{code};seats=hhhh")
+        expect(page.locator("#move-list li")).to_have_count(len(game.move_stack))
+        played = 0
+        for frm, to in plain_moves(game)[:1]:  # a move by taps: the lists grow while in view
+            tap(page, frm, to)
+            played += 1
+        expect(page.locator("#move-list li")).to_have_count(len(game.move_stack) + played)
+        try:  # the lists scroll to their newest line as the page draws; then measured
+            page.wait_for_function(NEWEST_SHOWN, timeout=10_000)
+        except PlaywrightTimeout:
+            pass  # MEASURE says what is not in view
+        problems = page.evaluate(MEASURE)
+        page.screenshot(path=str(screenshot_dir / f"layout-{lang}-{size}.png"))
+        assert problems == [], (lang, size)
+        page.click("#btn-menu")
+        expect(page.locator("#menu")).to_be_visible()
+        problems = page.evaluate(MEASURE)
+        page.screenshot(path=str(screenshot_dir / f"layout-{lang}-{size}-menu.png"))
+        assert problems == [], (lang, size, "menu")
+        page.keyboard.press("Escape")
+        expect(page.locator("#menu")).to_be_hidden()
