@@ -6,6 +6,8 @@ import json
 
 from playwright.sync_api import Page, expect
 
+from conftest import menu_click
+
 #: What each look of a piece shows, read from the symbol the square's <use> points at.
 LOOK = """sq => {
     const use = document.querySelector(`#board [data-square="${sq}"] use.pc`);
@@ -25,7 +27,7 @@ def _square_png(page: Page, square: str) -> bytes:
 
 
 def _choose(page: Page, look: str) -> None:
-    page.click("#btn-settings")
+    menu_click(page, "#btn-settings")
     page.select_option("#set-pieces", look)
     page.click("#settings-close")
     expect(page.locator("#settings-dialog")).to_be_hidden()

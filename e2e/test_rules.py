@@ -9,11 +9,13 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import Page, expect
 
+from conftest import menu_click
+
 GAME_KEY_PREFIX = "djambi.game."
 
 
 def start(page: Page, preset: str, **options: str) -> None:
-    page.click("#btn-new")
+    menu_click(page, "#btn-new")
     page.check("#players-4")
     for party in "rbyg":
         if page.is_enabled(f"#seat-{party}"):
@@ -43,7 +45,7 @@ def test_a_bga_game_from_the_dialog_shows_its_rules_and_its_link_keeps_them(
     expect(page.locator("#move-list li")).to_have_count(1)
     assert any(g["game"] == "G1~start.kill-own=except-chief,walled-in=any-necromobile~A7-A6"
                for g in saved_games(page))
-    page.click("#btn-share")
+    menu_click(page, "#btn-share")
     link = page.input_value("#link-game")
     page.keyboard.press("Escape")
     fragment = urlsplit(link).fragment
@@ -78,7 +80,7 @@ def test_an_old_link_opens_as_standard_and_a_bad_option_is_named(page, base_url,
 def test_custom_rules_and_two_by_two_in_the_dialog(page, base_url, wait_ready, external_requests):
     page.goto(base_url)
     wait_ready(page)
-    page.click("#btn-new")
+    menu_click(page, "#btn-new")
     expect(page.locator("#newgame-options")).to_be_hidden()
     page.select_option("#newgame-rules", "two-by-two")
     expect(page.locator("#newgame-two-note")).to_be_visible()
@@ -97,7 +99,7 @@ def test_custom_rules_and_two_by_two_in_the_dialog(page, base_url, wait_ready, e
     start(page, "custom", reporter="all", skips="2")
     expect(page.locator("#rules-line")).to_have_text(
         "Rules: Reporter: kills every neighbour at once; Passes: 2 passes, then out")
-    page.click("#btn-new")  # the dialog opens on the game's rules
+    menu_click(page, "#btn-new")  # the dialog opens on the game's rules
     assert page.input_value("#newgame-rules") == "custom"
     assert page.input_value("#rule-reporter") == "all"
     page.keyboard.press("Escape")
