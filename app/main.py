@@ -23,6 +23,7 @@ from app.state.loop import Loop
 from app.views.boardview import BoardView
 from app.views.browse import BrowseControl
 from app.views.computer import Computer
+from app.views.camblamview import CamblamBoardView
 from app.views.dialogs import (DrawDialog, GameOverDialog, HandOver, NewGameDialog, ReplaceDialog,
                               ShareDialog, TabDialog)
 from app.views.dom import any_dialog_open, close_dialog, el, listen, on_click, open_dialog, open_storage, later
@@ -59,6 +60,7 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
         self.was_over = False
 
         self.board_view = BoardView(self.tap)
+        self.camblam_view = CamblamBoardView(self.promote)
         self.panel = Panel()
         self.moves = MoveList(self.browse_to)
         self.newgame = NewGameDialog(self.start_new_game)

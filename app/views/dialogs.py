@@ -20,10 +20,14 @@ from app.present.i18n import _, list_of, ngettext, party_name
 
 
 class NewGameDialog:
-    def __init__(self, on_start: Callable[[bool, list[str]], None]) -> None:
+    #: The seat selects of each game, in seat order (``#seat-b`` is Blue, or Camblam's Black).
+    SELECTS = {"djambi": ("#seat-r", "#seat-b", "#seat-y", "#seat-g"),
+               "camblam": ("#seat-w", "#seat-b")}
+
+    def __init__(self, on_start: Callable[[bool, list[str], str], None]) -> None:
         self.on_start = on_start
-        for party in Party:
-            select = el(f"#seat-{party.letter}")
+        for selector in ("#seat-w", *(f"#seat-{party.letter}" for party in Party)):
+            select = el(selector)
             for kind in (seating.HUMAN, seating.REMOTE, *seating.COMPUTER_LEVELS):
                 option = document.createElement("option")
                 option.value = kind
@@ -31,17 +35,28 @@ class NewGameDialog:
                 select.append(option)
         for radio in document.querySelectorAll('input[name="players"]'):
             listen(radio, "change", lambda e: self.update())
+        listen(el("#game"), "change", lambda e: self.update())
         on_click("#newgame-start", self.start)
         on_click("#newgame-cancel", lambda e: close_dialog("#newgame-dialog"))
 
     def relabel(self) -> None:
         """The seat choices in the current language."""
-        for party in Party:
-            for option in el(f"#seat-{party.letter}").options:
+        for selector in ("#seat-w", *(f"#seat-{party.letter}" for party in Party)):
+            for option in el(selector).options:
                 option.textContent = seating.seat_label(str(option.value))
 
+    def kind(self) -> str:
+        kind = str(el("#game").value)
+        return kind if kind in self.SELECTS else "djambi"
+
     def update(self) -> None:
-        hostage = bool(el("#players-3").checked)
+        camblam = self.kind() == "camblam"
+        dialog = el("#newgame-dialog")
+        for node in dialog.querySelectorAll(".djambi-only"):
+            node.hidden = camblam
+        for node in dialog.querySelectorAll(".camblam-only"):
+            node.hidden = not camblam
+        hostage = bool(el("#players-3").checked) and not camblam
         green = el("#seat-g")
         green.disabled = hostage
         if hostage:
@@ -49,20 +64,22 @@ class NewGameDialog:
         el(".seat-g").classList.toggle("off", hostage)
 
     def open(self, game: session.Game) -> None:
-        hostage = game.board.root().is_hostage_game
+        kind = game.rules.key
+        el("#game").value = kind
+        hostage = bool(game.rules.idle_seats(game.board))
         el("#players-3" if hostage else "#players-4").checked = True
-        for party in Party:
-            el(f"#seat-{party.letter}").value = (seating.REMOTE if game.is_remote(party)
-                                                 else game.seat(party))
+        for party, selector in zip(game.rules.parties, self.SELECTS[kind]):
+            el(selector).value = (seating.REMOTE if game.is_remote(party) else game.seat(party))
         self.update()
         open_dialog("#newgame-dialog")
 
     def start(self, event) -> None:
-        hostage = bool(el("#players-3").checked)
-        seats = [str(el(f"#seat-{p.letter}").value) for p in Party]
+        kind = self.kind()
+        hostage = bool(el("#players-3").checked) and kind == "djambi"
+        seats = [str(el(selector).value) for selector in self.SELECTS[kind]]
         seats = [s if s in (*seating.SEAT_KINDS, seating.REMOTE) else seating.HUMAN for s in seats]
         close_dialog("#newgame-dialog")
-        self.on_start(hostage, seats)
+        self.on_start(hostage, seats, kind)
 
 
 class ShareDialog:
