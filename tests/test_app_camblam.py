@@ -227,3 +227,25 @@ def test_narration_says_what_a_chain_took_in_three_languages():
     assert words.sentences(events)[0] == "dame de Blanc : de e6 à a6."
     set_language("cs")
     assert words.sentences(events)[1] == "Vzato na c6: pěšec Černého."
+
+
+def test_remote_play_by_link_between_two_devices():
+    from app.state import remote
+
+    mine = session.new_game(seats=["human", "remote"], kind="camblam")
+    mine.play("f3f6")
+    assert mine.remote_to_move() and remote.should_send(mine, moved_here=True)
+    link = linking.move_link("https://x.test/", mine)
+    assert f";id={mine.id}" in link and "#C1~start~f3f6;seats=hh" in link
+    linked = linking.read_link(link.split("#", 1)[1])
+    theirs = linked.game
+    assert linked.shared and remote.seats_to_ask(theirs) == [Color.WHITE, Color.BLACK]
+    remote.join(theirs, [Color.BLACK])
+    assert theirs.here_to_move() and remote.whose_turn(theirs) .startswith("Your turn")
+    theirs.play("f10f7")
+    back = linking.read_link(linking.move_link("https://x.test/", theirs).split("#", 1)[1]).game
+    arrival = remote.arrival(back, [("slot1", mine)])
+    assert arrival.kind == remote.EXTENDS
+    remote.continue_with(mine, back)
+    assert mine.board.move_stack == [Move.parse("f3f6"), Move.parse("f10f7")]
+    assert "Black's pawn moves from f10 to f7." in remote.continued(mine, 1)
