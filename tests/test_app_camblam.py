@@ -224,7 +224,7 @@ def test_narration_says_what_a_chain_took_in_three_languages():
     assert said[1:4] == ["Taken on c6: Black's pawn.", "Taken on b6: Black's pawn.",
                          "Taken on a6: Black's pawn."]
     set_language("fr")
-    assert words.sentences(events)[0] == "dame de Blanc : de e6 à a6."
+    assert words.sentences(events)[0] == "Dame de Blanc : de e6 à a6."
     set_language("cs")
     assert words.sentences(events)[1] == "Vzato na c6: pěšec Černého."
 

@@ -217,8 +217,7 @@ class Camblam:
         return square_name(square)
 
     def ply_letter(self, board: Board, move: Move) -> str:
-        piece = board.piece_at(move.from_square)
-        return "" if piece is None or piece.kind.letter == "P" else piece.kind.letter
+        return ""  # the readable notation starts with the piece's letter already
 
     def search(self, board: Board, level: str, seed: int) -> Any:
         from camblam import ai  # on first use

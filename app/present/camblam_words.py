@@ -35,7 +35,12 @@ def whose(piece) -> str:
 
 
 def sentence(event: Event) -> str:
-    """One event in words; "" for an event that needs none."""
+    """One event in words, starting with a capital; "" for an event that needs none."""
+    text = _sentence(event)
+    return text[:1].upper() + text[1:]
+
+
+def _sentence(event: Event) -> str:
     kind = event.kind
     if kind == MOVE:
         return _("{piece} moves from {start} to {end}.").format(

@@ -43,8 +43,7 @@ class Ply:
 
     def label(self) -> str:
         """``M C7xD6@A1 †``: the piece's letter, the move, a kill mark."""
-        shown = self.letter and not self.text.startswith(self.letter)  # Camblam's text has it
-        out = f"{self.letter} {self.text}" if shown else self.text
+        out = f"{self.letter} {self.text}" if self.letter else self.text
         return f"{out} {KILL_MARK}" if self.kill else out
 
 
