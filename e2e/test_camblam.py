@@ -116,3 +116,22 @@ def test_a_whole_game_between_computers(new_page, screenshot_dir, lang, size):
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     page.screenshot(path=str(screenshot_dir / f"camblam-{lang}-{size[0]}x{size[1]}.png"))
     assert errors == []
+
+
+def test_promotion_offers_seven_pieces(new_page):
+    page = new_page(viewport={"width": 390, "height": 844})
+    page.goto("./#C1.6k5/P11/12/12/12/12/12/12/12/12/12/6K5.w.0.1")
+    wait_ready(page)
+    if page.is_visible("#link-dialog"):
+        page.click("#link-open")
+    expect(page.locator('#board [data-square="a11"]')).to_have_count(1)
+    tap(page, "a11", "a12")
+    expect(page.locator("#promote-dialog")).to_be_visible()
+    expect(page.locator("#promote-dialog button")).to_have_count(7)
+    page.keyboard.press("Escape")  # closes; nothing played
+    expect(page.locator("#promote-dialog")).to_be_hidden()
+    assert page.locator("#move-list li").count() == 0
+    tap(page, "a12")
+    page.click('#promote-dialog button[data-kind="A"]')
+    expect(page.locator("#move-list li")).to_have_count(1)
+    assert "a11-a12=A" in moves(page)[0]
