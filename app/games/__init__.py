@@ -19,12 +19,28 @@ class Game(Protocol):
     (board with its moves, and headers); ``format_compact_game``: the game code of links;
     ``describe_move(board, move)``: the engine's narration events; ``search(board, level,
     seed)``: a computer player's search, with ``step(ms) -> done`` and ``best_move()``.
+    ``parties``: the seats in order; ``party_letter``/``party_title``: a seat's letter (saves)
+    and English name (file headers); ``active_players(board)``: the seats still playing;
+    ``idle_seats(board)``: seats that never play (Djambi's hostage); ``owns(code)``: a link's
+    code is this game's; ``owns_record(text)``: a file is this game's; ``ply_letter``: the moving
+    piece's letter for the move list.
     """
 
     key: str
+    title: str
     error: type[Exception]
     position_prefix: str
     game_prefix: str
+    parties: tuple  # the seats in order (``int(party)`` indexes a game's seats)
+
+    def owns(self, text: str) -> bool: ...
+    def owns_record(self, text: str) -> bool: ...
+    def party_letter(self, party: Any) -> str: ...
+    def party_title(self, party: Any) -> str: ...
+    def active_players(self, board: Any) -> list: ...
+    def idle_seats(self, board: Any) -> list: ...
+    def format_position(self, board: Any) -> str: ...
+    def ply_letter(self, board: Any, move: Any) -> str: ...
 
     def new_board(self, **options: Any) -> Any: ...
     def parse_game_code(self, text: str) -> Any: ...
@@ -40,8 +56,8 @@ class Game(Protocol):
     def accepts_draw(self, board: Any, party: Any, level: str) -> bool: ...
 
 
-#: The games, by key: the module implementing each (its ``GAME``). Camblam joins here.
-MODULES = {"djambi": "app.games.djambi"}
+#: The games, by key: the module implementing each (its ``GAME``).
+MODULES = {"djambi": "app.games.djambi", "camblam": "app.games.camblam"}
 DEFAULT = "djambi"
 
 
@@ -50,4 +66,17 @@ def get(key: str = DEFAULT) -> Game:
     return importlib.import_module(MODULES[key]).GAME
 
 
-__all__ = ["Game", "MODULES", "DEFAULT", "get"]
+def for_code(text: str) -> Game:
+    """The game whose link code ``text`` is (Camblam's start with ``C``; anything else is read
+    as Djambi's, as links always were)."""
+    camblam = get("camblam")
+    return camblam if camblam.owns(text) else get(DEFAULT)
+
+
+def for_record(text: str) -> Game:
+    """The game a record file holds (``[Game "Camblam"]``; without it, Djambi)."""
+    camblam = get("camblam")
+    return camblam if camblam.owns_record(text) else get(DEFAULT)
+
+
+__all__ = ["Game", "MODULES", "DEFAULT", "get", "for_code", "for_record"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from djambi import Board, DjambiError, describe_move, parse_square, square_name
+from djambi import Board, DjambiError, Party, describe_move, parse_square, square_name
 from djambi.rules import Rules
 from djambi.notation import (GAME_PREFIX, POSITION_PREFIX, format_compact_game, format_game_code,
                              format_record, parse_game_code, parse_record)
@@ -13,9 +13,38 @@ from djambi.notation import (GAME_PREFIX, POSITION_PREFIX, format_compact_game, 
 
 class Djambi:
     key = "djambi"
+    title = "Djambi"
     error = DjambiError
     position_prefix = POSITION_PREFIX
     game_prefix = GAME_PREFIX
+    parties = tuple(Party)
+
+    def owns(self, text: str) -> bool:
+        """Whether a link's code is this game's (``P1.…``, ``G1~…``, ``G2~…``)."""
+        return text.startswith(POSITION_PREFIX[:1]) or text.startswith(GAME_PREFIX[:1])
+
+    def owns_record(self, text: str) -> bool:
+        return True  # the default: a record naming no game is Djambi's
+
+    def party_letter(self, party: Any) -> str:
+        return Party(party).letter
+
+    def party_title(self, party: Any) -> str:
+        return Party(party).title
+
+    def active_players(self, board: Board) -> list:
+        return list(board.active_players)
+
+    def idle_seats(self, board: Board) -> list:
+        """Seats that never play: the hostage (Green) of a hostage game."""
+        return [Party.GREEN] if board.root().is_hostage_game else []
+
+    def format_position(self, board: Board) -> str:
+        return board.code()
+
+    def ply_letter(self, board: Board, move: Any) -> str:
+        piece = None if move.is_pass() else board.piece_at(move.piece)
+        return piece.kind.letter.upper() if piece is not None else ""
 
     def new_board(self, hostage: bool = False, rules: Rules | None = None) -> Board:
         """A start: four players, the hostage game, or the rule set ``rules``

@@ -34,6 +34,7 @@ import gettext as _gettext
 from pathlib import Path
 from typing import Iterable
 
+from camblam import Color
 from djambi import Kind, Party, Piece
 
 DOMAIN = "djambi"
@@ -122,8 +123,14 @@ PARTY_NAMES = {Party.RED: N_("Red"), Party.BLUE: N_("Blue"), Party.YELLOW: N_("Y
                Party.GREEN: N_("Green")}
 
 
+#: Camblam's two sides (``camblam.Color``; an ``IntEnum`` like ``Party``, so looked up by type).
+SIDE_NAMES = (N_("White"), N_("Black"))
+
+
 def party_name(party: Party) -> str:
-    """The player as the subject of a sentence: ``Red``."""
+    """The player as the subject of a sentence: ``Red`` (Camblam: ``White``)."""
+    if isinstance(party, Color):
+        return _(SIDE_NAMES[party])
     return _(PARTY_NAMES[party])
 
 
@@ -131,6 +138,8 @@ def party_of(party: Party) -> str:
     """The player as a possessor or an object: "Blue's chief", "plays for Blue"."""
     # Translators: a player's name as a possessor or object ("Blue's chief", "plays for Blue").
     # Czech: genitive (= accusative) "Modrého".
+    if isinstance(party, Color):
+        return (pgettext("possessor", "White"), pgettext("possessor", "Black"))[party]
     forms = {Party.RED: pgettext("possessor", "Red"), Party.BLUE: pgettext("possessor", "Blue"),
              Party.YELLOW: pgettext("possessor", "Yellow"),
              Party.GREEN: pgettext("possessor", "Green")}

@@ -20,7 +20,7 @@ def status_text(game: Game) -> str:
             return _("Game over: {player} wins").format(player=party_name(outcome.winner))
         text = DRAW_STATUS.get(outcome.termination.value)
         return _(text) if text else _("Game over: draw")
-    if board.is_extra_turn:
+    if getattr(board, "is_extra_turn", False):
         return _("{player} to move (extra turn, in power)").format(player=party_name(board.turn))
     return _("{player} to move").format(player=party_name(board.turn))
 
@@ -31,6 +31,10 @@ DRAW_STATUS = {
     "no moves": N_("Game over: draw (no moves)"),
     "draw rule": N_("Game over: draw (draw rule)"),
     "agreement": N_("Game over: draw (agreement)"),
+    "stalemate": N_("Game over: draw (stalemate)"),
+    "repetition": N_("Game over: draw (repetition)"),
+    "100-move rule": N_("Game over: draw (100-move rule)"),
+    "bare kings": N_("Game over: draw (bare kings)"),
 }
 
 #: Why a game ended, on the game-over screen.
@@ -40,6 +44,12 @@ OUTCOME_REASONS = {
     "no moves": N_("No player can move."),
     "draw rule": N_("120 turns passed with no kill and no change of control."),
     "agreement": N_("The players agreed a draw."),
+    "checkmate": N_("Checkmate."),
+    "resignation": N_("The other player resigned."),
+    "stalemate": N_("The player to move has no legal move and is not in check."),
+    "repetition": N_("The same position stood for the third time."),
+    "100-move rule": N_("100 moves passed with no capture, shot or pawn move."),
+    "bare kings": N_("Only the two kings are left."),
 }
 
 
@@ -90,6 +100,11 @@ def party_infos(game: Game) -> list[PartyInfo]:
     board = game.board
     over = board.is_game_over()
     out = []
+    if game.rules.key != "djambi":  # two sides, each plays its own pieces
+        return [PartyInfo(party=p, state="active", controller=p,
+                          to_move=(not over and board.turn == p), in_power=False, controls=(p,),
+                          seat=REMOTE if game.is_remote(p) else game.seat(p))
+                for p in game.rules.parties]
     for party in Party:
         ctl = board.controller(party)
         if board.is_frozen(party):

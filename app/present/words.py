@@ -34,6 +34,9 @@ from djambi.narrate import (
     Event,
 )
 
+from camblam.narrate import Event as CamblamEvent
+
+from app.present import camblam_words
 from app.present.i18n import N_, _, ngettext, party_name, party_of, piece_object, piece_subject
 
 #: Why a game ended, after "Game over: … wins;" or "Game over: draw;" (English, for
@@ -77,7 +80,9 @@ def end_sentence(winner: Party | None, termination: str) -> str:
 
 
 def sentence(event: Event) -> str:
-    """One event in words; "" for an event that needs none."""
+    """One event in words; "" for an event that needs none (Camblam's: ``camblam_words``)."""
+    if isinstance(event, CamblamEvent):
+        return camblam_words.sentence(event)
     kind, player = event.kind, event.player
     who = party_name(player) if player is not None else _("Nobody")
     if kind == MOVE:

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from djambi import Party
-
 from app import games
 
 from app.present.i18n import _
@@ -30,14 +28,17 @@ class FileError(ValueError):
 def record_text(game: Game, when: datetime) -> str:
     """The game as a record file's text."""
     headers = {"Date": when.strftime("%Y.%m.%d")}
-    for party in Party:
-        headers[party.title] = SEAT_LABELS.get(game.seat(party), game.seat(party))
+    for party in game.rules.parties:
+        title = game.rules.party_title(party)
+        headers[title] = SEAT_LABELS.get(game.seat(party), game.seat(party))
     return game.rules.format_record(game.board, headers)
 
 
 def file_name(game: Game, when: datetime) -> str:
-    """``djambi-2026-11-22-1432.djambi.txt``: sorts by date, says what it is."""
-    return f"djambi-{when.strftime('%Y-%m-%d-%H%M')}{SUFFIX}"
+    """``djambi-2026-11-22-1432.djambi.txt`` (Camblam: ``camblam-….camblam.txt``): sorts by
+    date, says what it is."""
+    key = game.rules.key
+    return f"{key}-{when.strftime('%Y-%m-%d-%H%M')}.{key}.txt"
 
 
 def game_from_file(text: str, name: str = "") -> Game:
@@ -56,7 +57,7 @@ def game_from_file(text: str, name: str = "") -> Game:
     if not text.strip():
         raise FileError(_("The file {name} is empty.").format(name=name) if name
                         else _("The file is empty."))
-    rules = games.get()  # a file names no other game yet
+    rules = games.for_record(text)
     try:
         board, headers = rules.parse_record(text)
     except rules.error as exc:
@@ -65,9 +66,9 @@ def game_from_file(text: str, name: str = "") -> Game:
             name=name, detail=exc) if name else _("The file cannot be opened: {detail}").format(
             detail=exc)) from None
     kinds = {label: kind for kind, label in SEAT_LABELS.items()}
-    seats = [kinds.get(headers.get(party.title, ""), HUMAN) for party in Party]
-    if board.root().is_hostage_game:
-        seats[Party.GREEN] = HUMAN
+    seats = [kinds.get(headers.get(rules.party_title(p), ""), HUMAN) for p in rules.parties]
+    for party in rules.idle_seats(board):
+        seats[int(party)] = HUMAN
     return Game(board, seats, rules=rules)
 
 

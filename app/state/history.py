@@ -92,7 +92,11 @@ class History:
 
     def _note_seat(self, board: Board) -> bool:
         """Record the seat of the turn about to be played; ``True`` if a new round starts."""
-        state = board.turn_state
+        state = getattr(board, "turn_state", None)
+        if state is None:  # two sides alternating: a round is White's move and Black's
+            new_round = board.turn == 0 or self._seat is None
+            self._seat = int(board.turn)
+            return new_round
         if state.extra:
             return False
         new_round = self._seat is None or state.seat <= self._seat
@@ -101,12 +105,11 @@ class History:
 
     def _ply(self, board: Board, move: Move) -> Ply:
         player = board.turn
-        extra = board.is_extra_turn
+        extra = getattr(board, "is_extra_turn", False)
         starts = self._note_seat(board)
         previous = self.plies[-1].round if self.plies else 0
         number = previous + 1 if (starts or not self.plies) else previous
-        piece = None if move.is_pass() else board.piece_at(move.piece)
-        letter = piece.kind.letter.upper() if piece is not None else ""
+        letter = self.rules.ply_letter(board, move)
         return Ply(
             index=len(self.plies) + 1,
             player=player,
@@ -132,7 +135,7 @@ class History:
         seen: set[Party] = set()
         out = []
         for entry in reversed(self.plies[:end]):
-            if entry.player in seen or entry.move.is_pass():
+            if entry.player in seen or (hasattr(entry.move, "is_pass") and entry.move.is_pass()):
                 seen.add(entry.player)
                 continue
             seen.add(entry.player)

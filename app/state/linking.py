@@ -26,8 +26,7 @@ def fragment_text(fragment: str) -> str:
 
 def is_game_link(fragment: str) -> bool:
     text = fragment_text(fragment)
-    rules = games.get()
-    return text.startswith(rules.position_prefix[:1]) or text.startswith(rules.game_prefix[:1])
+    return any(games.get(key).owns(text) for key in games.MODULES)
 
 
 #: What follows a position or game code in a link to say who sits where: ``;seats=hnnd``.
@@ -39,15 +38,21 @@ def seats_text(seats: list[str]) -> str:
     return "".join(SEAT_LETTERS[s] for s in seats)
 
 
-def parse_seats(text: str) -> list[str]:
-    """The seats written ``hnnd``; ``LinkError`` naming the bad letter otherwise."""
+def parse_seats(text: str, rules: games.Game | None = None) -> list[str]:
+    """The seats written ``hnnd`` (Camblam: ``he``, White first); ``LinkError`` naming the bad
+    letter otherwise."""
+    rules = rules or games.get()
     kinds = {letter: kind for kind, letter in SEAT_LETTERS.items()}
-    if len(text) != 4:
+    if len(text) != len(rules.parties) and rules.key != games.DEFAULT:
+        raise LinkError(_("This link's seats ({seats}) should be two letters, one per player "
+                          "(h human, e easy, n normal, d hard, r random).").format(
+                              seats=repr(text[:12])))
+    if len(text) != len(rules.parties):
         raise LinkError(_("This link's seats ({seats}) should be four letters, one per player "
                           "(h human, e easy, n normal, d hard, r random).").format(
                               seats=repr(text[:12])))
     seats = []
-    for party, letter in zip(Party, text):
+    for party, letter in zip(rules.parties, text):
         if letter not in kinds:
             raise LinkError(_("This link's seat for {player} ({letter}) is not one of "
                               "h (human), e, n, d, r (computer levels).").format(
@@ -80,26 +85,26 @@ def read_link(fragment: str) -> Linked | None:
     """The game a link opens (``None`` for an empty fragment); ``LinkError`` if it is bad.
 
     ``#P1.…`` is a position (no moves to undo); ``#G1~…`` or ``#G2~…`` a whole game (its moves
-    can be undone). Parameters may follow: ``;seats=hnnd`` (who plays each party; links made
+    can be undone); Camblam's are ``#C1.…`` and ``#C1~…`` (``app.games.camblam``). Parameters may follow: ``;seats=hnnd`` (who plays each party; links made
     before seats were written open with every seat human), ``;id=…`` (the game played across
     devices that this link continues) and ``;name=…`` (its name).
     """
     text, params = link_parts(fragment)
     if not text:
         return None
-    seats = [HUMAN] * 4
+    rules = games.for_code(text)
+    seats = [HUMAN] * len(rules.parties)
     if "seats" in params:
-        seats = parse_seats(params["seats"])
+        seats = parse_seats(params["seats"], rules)
     game_id = params.get("id")
     if game_id is not None and not valid_id(game_id):
         raise LinkError(_("This link's game id ({id}) should be 4 to 16 letters and digits.")
                         .format(id=repr(game_id[:20])))
-    rules = games.get()  # a link names no other game yet
     try:
-        if text.startswith(rules.position_prefix[:1]):
-            board = rules.parse_position(text)
-        elif text.startswith(rules.game_prefix[:1]):
+        if text.startswith(rules.game_prefix[:1]) and not text.startswith(rules.position_prefix):
             board = rules.parse_game_code(text)
+        elif text.startswith(rules.position_prefix[:1]):
+            board = rules.parse_position(text)
         else:
             raise LinkError(_("This link does not hold a Djambi position or game "
                               "(it should end in #P1.… or #G1~…)."))
@@ -107,8 +112,8 @@ def read_link(fragment: str) -> Linked | None:
         # Translators: {detail} is the rules engine's explanation, in English.
         raise LinkError(_("This link's game cannot be opened: {detail}").format(
             detail=exc)) from None
-    if board.root().is_hostage_game:
-        seats[Party.GREEN] = HUMAN  # the hostage never plays
+    for party in rules.idle_seats(board):
+        seats[int(party)] = HUMAN  # the hostage never plays
     game = Game(board, seats, name=clean_name(params.get("name", "")), rules=rules)
     if game_id is not None:
         game.id = game_id
@@ -123,7 +128,7 @@ def game_from_link(fragment: str) -> Game | None:
 
 def position_link(base: str, game: Game, board: Board | None = None) -> str:
     """A link to the position (``board``, by default the game's current one), with the seats."""
-    code = (board or game.board).code()
+    code = game.rules.format_position(board or game.board)
     return f"{base.split('#')[0]}#{code}{SEATS_PARAM}{seats_text(game.seats)}"
 
 

@@ -184,17 +184,14 @@ def whose_turn(game: session.Game) -> str:
 
 def seats_to_ask(game: session.Game) -> list[Party]:
     """The seats a device may take when it first opens a game's link: the human seats."""
-    hostage = game.board.root().is_hostage_game
-    return [p for p in Party if not game.is_computer(p) and not (hostage and p == Party.GREEN)]
+    idle = game.rules.idle_seats(game.board)
+    return [p for p in game.rules.parties if not game.is_computer(p) and p not in idle]
 
 
 def join(game: session.Game, mine: list[Party]) -> session.Game:
     """This device plays ``mine`` (the rest of the human seats are remote); it did not start
     the game, so computers before any human move play elsewhere."""
-    hostage = game.board.root().is_hostage_game
-    here = {int(p) for p in mine}
-    if hostage:
-        here.add(int(Party.GREEN))
+    here = {int(p) for p in mine} | {int(p) for p in game.rules.idle_seats(game.board)}
     game.here = frozenset(here)
     game.made_here = False
     game.touch()

@@ -7,6 +7,10 @@ Saved game (one JSON object per game, under a key of its own: see ``app.state.li
      "redo": ["A3-B4", ...], "id": "k3Jd9aQx", "name": "Game 2", "here": "rg",
      "made_here": true, "updated": "<ISO time>", "position": "P1.…"}
 
+A Camblam game adds ``"kind": "camblam"`` (``app.games``), has two seats (White, Black; ``here``
+letters ``w``/``b``) and its own codes (``C1~start~f3f6``, ``C1.…``); a save without ``kind`` is
+Djambi's.
+
 ``id`` names the game across devices (links carry it), ``here`` lists the human seats played at
 this device (the others are *remote*: people on other devices), ``made_here`` says the game was
 started here (so computers moving before any human play here). Version 1 (without those) is still
@@ -81,7 +85,7 @@ class Game:
         return self.seat(player) != HUMAN
 
     def has_computers(self) -> bool:
-        return any(self.is_computer(p) for p in self.board.active_players)
+        return any(self.is_computer(p) for p in self.rules.active_players(self.board))
 
     def is_here(self, player: Party | int) -> bool:
         """A human seat played at this device."""
@@ -93,8 +97,8 @@ class Game:
 
     def remote_seats(self) -> list[Party]:
         """The seats played on other devices (never a hostage: it does not play)."""
-        hostage = self.board.root().is_hostage_game
-        return [p for p in Party if self.is_remote(p) and not (hostage and p == Party.GREEN)]
+        idle = self.rules.idle_seats(self.board)
+        return [p for p in self.rules.parties if self.is_remote(p) and p not in idle]
 
     def is_remote_game(self) -> bool:
         """Some seat is played on another device: moves travel by link."""
@@ -163,7 +167,7 @@ class Game:
 
     def draw_agreed(self) -> bool:
         outcome = self.board.outcome()
-        return outcome is not None and outcome.termination == Termination.AGREEMENT and bool(
+        return outcome is not None and outcome.termination.value == "agreement" and bool(
             self.board.move_stack or self.board.root().outcome() is None)
 
     def undo(self) -> list[Move]:
@@ -209,7 +213,8 @@ class Game:
         return self.rules.format_game_code(self.board)
 
     def position_code(self) -> str:
-        return self.board.code()
+        """The position as a link writes it (Djambi ``P1.…``, Camblam ``C1.…``)."""
+        return self.rules.format_position(self.board)
 
     def move_list(self) -> list[tuple[Party, str]]:
         """(player, move text) for every move played, in order."""
@@ -226,7 +231,7 @@ class Game:
         for move in self.redo_moves:
             redo_texts.append(replay.move_text(move))
             replay.push(move)
-        return json.dumps({
+        data = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "game": self.game_code(),
@@ -234,11 +239,15 @@ class Game:
             "redo": redo_texts,
             "id": self.id,
             "name": self.name,
-            "here": "".join(Party(i).letter for i in sorted(self.here)),
+            "here": "".join(self.rules.party_letter(i) for i in sorted(self.here)
+                            if i < len(self.rules.parties)),
             "made_here": self.made_here,
             "updated": self.updated,
             "position": self.position_code(),
-        }, separators=(",", ":"))
+        }
+        if self.rules.key != games.DEFAULT:
+            data["kind"] = self.rules.key  # Djambi's saves name no game, as they always did
+        return json.dumps(data, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str) -> "Game":
@@ -259,15 +268,19 @@ class Game:
                               "versions 1 and {supported}").format(version=repr(version),
                                                                    supported=SAVE_VERSION))
         game_text, seats, redo = data.get("game"), data.get("seats"), data.get("redo", [])
+        kind = data.get("kind", games.DEFAULT)
+        if kind not in games.MODULES:
+            raise SaveError(_("the saved game is of an unknown kind ({kind})").format(
+                kind=repr(str(kind)[:20])))
+        rules = games.get(kind)
         if not isinstance(game_text, str):
             raise SaveError(_("the saved data holds no game code"))
-        if (not isinstance(seats, list) or len(seats) != 4
+        if (not isinstance(seats, list) or len(seats) != len(rules.parties)
                 or not all(isinstance(s, str) and s in SEAT_KINDS for s in seats)):
-            raise SaveError(_("the saved seats are not four of {kinds}").format(
-                kinds=", ".join(SEAT_KINDS)))
+            raise SaveError(_("the saved seats are not {count} of {kinds}").format(
+                count=len(rules.parties), kinds=", ".join(SEAT_KINDS)))
         if not isinstance(redo, list) or not all(isinstance(m, str) for m in redo):
             raise SaveError(_("the saved redo list is not a list of moves"))
-        rules = games.get()  # a saved game names no other game yet
         try:
             board = rules.parse_game_code(game_text)
             replay = board.copy()
@@ -278,7 +291,7 @@ class Game:
                 detail=exc)) from None
         game = cls(board, list(seats), redo_moves, rules=rules)
         if version >= 2:
-            letters = {p.letter: int(p) for p in Party}
+            letters = {rules.party_letter(p): int(p) for p in rules.parties}
             here, game_id = data.get("here", ""), data.get("id")
             if not isinstance(here, str) or any(c not in letters for c in here):
                 raise SaveError(_("the saved seats played here are not party letters"))
@@ -301,27 +314,38 @@ def _replay(start: Board, moves: list[Move]) -> Board:
 
 
 def new_game(hostage: bool = False, seats: list[str] | None = None,
-             rules: Rules | str | None = None) -> Game:
-    """A new game; a seat may be ``REMOTE`` (a human on another device). ``rules`` is the rule
-    set (a ``Rules`` or its text, ``docs/rules-options.md``; ``RulesError`` if bad), standard by
-    default; ``players=3`` is the hostage game.
+             rules: Rules | str | None = None, kind: str = games.DEFAULT) -> Game:
+    """A new game of ``kind`` (``app.games``: Djambi by default, or Camblam); a seat may be
+    ``REMOTE`` (a human on another device).
 
-    Two players × two armies (``players=2x2``): player One sits in Red's seat and leads Red and
-    Yellow, player Two in Blue's and leads Blue and Green, so Yellow's seat takes Red's kind and
-    Green's takes Blue's (the dialog's Yellow and Green choices are not used)."""
-    seats = list(seats) if seats else [HUMAN] * 4
-    if len(seats) != 4 or any(s not in (*SEAT_KINDS, REMOTE) for s in seats):
-        raise ValueError(f"seats must be four of {(*SEAT_KINDS, REMOTE)}")
+    Djambi: four seats; ``rules`` is the rule set (a ``Rules`` or its text,
+    ``docs/rules-options.md``; ``RulesError`` if bad), standard by default; ``players=3`` is the
+    hostage game. Two players × two armies (``players=2x2``): player One sits in Red's seat and
+    leads Red and Yellow, player Two in Blue's and leads Blue and Green, so Yellow's seat takes
+    Red's kind and Green's takes Blue's (the dialog's Yellow and Green choices are not used).
+
+    Camblam: two seats (White, Black); it has no hostage and no rule options (``ValueError`` if
+    either is asked for)."""
+    game_kind = games.get(kind)
+    count = len(game_kind.parties)
+    seats = list(seats) if seats else [HUMAN] * count
+    if len(seats) != count or any(s not in (*SEAT_KINDS, REMOTE) for s in seats):
+        raise ValueError(f"seats must be {count} of {(*SEAT_KINDS, REMOTE)}")
     if isinstance(rules, str):
         rules = Rules.parse(rules)
-    rules = rules or STANDARD
-    hostage = (hostage and not rules.two_by_two) or rules.players == "3"  # 2x2: no hostage
-    if hostage:
-        seats[Party.GREEN] = HUMAN  # the hostage never plays
-    if rules.two_by_two:
-        for one, two in TEAMS:
-            seats[two] = seats[one]
+    if kind != "djambi":
+        if hostage or (rules is not None and rules != STANDARD):
+            raise ValueError(f"{game_kind.title} has no hostage game and no rule options")
+        board = game_kind.new_board()
+    else:
+        rules = rules or STANDARD
+        hostage = (hostage and not rules.two_by_two) or rules.players == "3"  # 2x2: no hostage
+        if rules.two_by_two:
+            for one, two in TEAMS:
+                seats[two] = seats[one]
+        board = game_kind.new_board(hostage=hostage, rules=rules)
+    for party in game_kind.idle_seats(board):
+        seats[int(party)] = HUMAN  # the hostage never plays
     here = frozenset(i for i, s in enumerate(seats) if s != REMOTE)
     seats = [HUMAN if s == REMOTE else s for s in seats]
-    kind = games.get()
-    return Game(kind.new_board(hostage=hostage, rules=rules), seats, here=here, rules=kind)
+    return Game(board, seats, here=here, rules=game_kind)

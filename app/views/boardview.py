@@ -9,6 +9,7 @@ from typing import Callable
 
 from pyscript import document, window
 
+import camblam
 from djambi import parse_square, square_name
 from djambi.squares import SQUARES
 
@@ -59,7 +60,19 @@ class BoardView:
         group = None if absent(target) else target.closest("[data-square]")
         if absent(group):
             return
-        self.on_tap(parse_square(str(group.dataset.square)))
+        name = str(group.dataset.square)
+        # Camblam's board (views/camblamview.py) is drawn in this same SVG, with a1 … l12.
+        camblam_board = str(self.svg.getAttribute("data-game") or "") == "camblam"
+        self.on_tap(camblam.parse_square(name) if camblam_board else parse_square(name))
+
+    def take_back(self) -> None:
+        """Show Djambi's board again after Camblam's was drawn in the SVG."""
+        if str(self.svg.getAttribute("data-game") or "") == "camblam":
+            self.svg.removeAttribute("data-game")
+            self.svg.setAttribute("viewBox", f"0 0 {render.SIZE} {render.SIZE}")
+            self.svg.innerHTML = ""
+            self.build()
+            self.rotation = 0
 
     # ------------------------------------------------------------------ drawing
     def turn(self, rotation: int) -> None:

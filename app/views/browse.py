@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pyscript import document
 
-from app.present import prompts, render
+from app.present import camblam_render, prompts, render
 from app.state import lookback, settings as prefs
 from app.views.dom import el
 
@@ -26,6 +26,10 @@ class BrowseControl:
         return self.history.board_at(self.viewing)
 
     def draw_board(self) -> None:
+        if self.game.rules.key == "camblam" and not self.learn.lesson.active:
+            self.draw_camblam()
+            return
+        self.board_view.take_back()
         if self.learn.draws_board():
             return
         game, picker = self.game, self.picker
@@ -51,6 +55,26 @@ class BrowseControl:
                 marks=marks,
             )
         self.board_view.draw(views)
+        document.body.classList.toggle("browsing", browsing)
+        el("#browse-bar").hidden = not browsing
+        if browsing:
+            el("#browse-text").textContent = prompts.browse_text(self.viewing, len(self.history.plies))
+        self.moves.mark_viewed(self.viewing)
+
+    def draw_camblam(self) -> None:
+        """Camblam's board: the position shown, its last move and check, and while a human here
+        is to move, the move picker's marks."""
+        board = self.shown_board()
+        browsing = self.viewing is not None
+        focused = document.activeElement == el("#board")
+        extra = {"last": camblam_render.last_move_squares(board),
+                 "check": camblam_render.check_square(board),
+                 "cursor": self.cursor if focused and not browsing else None}
+        if browsing or self.loop.state(self.game) != "idle":
+            marks = camblam_render.Marks(**extra)
+        else:
+            marks = self.picker.marks(**extra)
+        self.camblam_view.draw(board, marks)
         document.body.classList.toggle("browsing", browsing)
         el("#browse-bar").hidden = not browsing
         if browsing:

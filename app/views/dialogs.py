@@ -22,19 +22,25 @@ from app.present.i18n import _, list_of, ngettext, party_name
 
 
 class NewGameDialog:
-    """Players, seats and the rule set (``#newgame-rules``: a preset, or "Custom rules" revealing
-    one select per option, ``#rule-<option>``, with its one-line explanation)."""
+    """The game (``#game``: Djambi or Camblam), players, seats and, for Djambi, the rule set
+    (``#newgame-rules``: a preset, or "Custom rules" revealing one select per option,
+    ``#rule-<option>``, with its one-line explanation). Nodes marked ``djambi-only`` or
+    ``camblam-only`` show for that game alone."""
 
-    def __init__(self, on_start: Callable[[bool, list[str], Rules], None]) -> None:
+    #: The seat selects of each game, in seat order (``#seat-b`` is Blue, or Camblam's Black).
+    SELECTS = {"djambi": ("#seat-r", "#seat-b", "#seat-y", "#seat-g"),
+               "camblam": ("#seat-w", "#seat-b")}
+
+    def __init__(self, on_start: Callable[[bool, list[str], Rules | None, str], None]) -> None:
         self.on_start = on_start
-        for party in Party:
-            select = el(f"#seat-{party.letter}")
+        for selector in ("#seat-w", *(f"#seat-{party.letter}" for party in Party)):
+            select = el(selector)
             for kind in (seating.HUMAN, seating.REMOTE, *seating.COMPUTER_LEVELS):
                 option = document.createElement("option")
                 option.value = kind
                 option.textContent = seating.seat_label(kind)
                 select.append(option)
-            if party in (Party.RED, Party.BLUE):
+            if selector in ("#seat-r", "#seat-b"):  # two-by-two: Yellow and Green follow them
                 listen(select, "change", lambda e: self.update())
         presets = el("#newgame-rules")
         for key in ruletext.PRESET_NAMES:
@@ -62,13 +68,14 @@ class NewGameDialog:
         self.relabel()
         for radio in document.querySelectorAll('input[name="players"]'):
             listen(radio, "change", lambda e: self.players_changed())
+        listen(el("#game"), "change", lambda e: self.update())
         on_click("#newgame-start", self.start)
         on_click("#newgame-cancel", lambda e: close_dialog("#newgame-dialog"))
 
     def relabel(self) -> None:
         """The seat and rule choices in the current language."""
-        for party in Party:
-            for option in el(f"#seat-{party.letter}").options:
+        for selector in ("#seat-w", *(f"#seat-{party.letter}" for party in Party)):
+            for option in el(selector).options:
                 option.textContent = seating.seat_label(str(option.value))
         for option in el("#newgame-rules").options:
             option.textContent = ruletext.preset_name(str(option.value))
@@ -105,18 +112,28 @@ class NewGameDialog:
             el("#players-3" if el("#rule-players").value == "3" else "#players-4").checked = True
         self.update()
 
+    def kind(self) -> str:
+        kind = str(el("#game").value)
+        return kind if kind in self.SELECTS else "djambi"
+
     def update(self) -> None:
+        camblam = self.kind() == "camblam"
+        dialog = el("#newgame-dialog")
+        for node in dialog.querySelectorAll(".djambi-only"):
+            node.hidden = camblam
+        for node in dialog.querySelectorAll(".camblam-only"):
+            node.hidden = not camblam
         custom = str(el("#newgame-rules").value) == ruletext.CUSTOM
         el("#newgame-options").hidden = not custom
         if not custom:
             self.show_rules(self.rules().with_(
                 players="3" if el("#players-3").checked and not self.rules().two_by_two
                 else self.rules().players))
-        two = self.rules().two_by_two
+        two = self.rules().two_by_two and not camblam
         el("#newgame-two-note").hidden = not two
         for radio in document.querySelectorAll('input[name="players"]'):
             radio.disabled = two
-        hostage = bool(el("#players-3").checked) and not two
+        hostage = bool(el("#players-3").checked) and not two and not camblam
         green = el("#seat-g")
         green.disabled = hostage or two
         el("#seat-y").disabled = two
@@ -129,24 +146,29 @@ class NewGameDialog:
         el(".seat-y").classList.toggle("off", two)
 
     def open(self, game: session.Game) -> None:
-        root = game.board.root()
-        hostage = root.is_hostage_game
-        el("#players-3" if hostage else "#players-4").checked = True
-        for party in Party:
-            el(f"#seat-{party.letter}").value = (seating.REMOTE if game.is_remote(party)
-                                                 else game.seat(party))
-        el("#newgame-rules").value = ruletext.preset_of(root.rules)
-        self.show_rules(root.rules)
+        kind = game.rules.key
+        el("#game").value = kind
+        for party, selector in zip(game.rules.parties, self.SELECTS[kind]):
+            el(selector).value = (seating.REMOTE if game.is_remote(party) else game.seat(party))
+        if kind == "djambi":
+            root = game.board.root()
+            el("#players-3" if root.is_hostage_game else "#players-4").checked = True
+            el("#newgame-rules").value = ruletext.preset_of(root.rules)
+            self.show_rules(root.rules)
         self.update()
         open_dialog("#newgame-dialog")
 
     def start(self, event) -> None:
-        rules = self.rules()
-        hostage = bool(el("#players-3").checked) and not rules.two_by_two
-        seats = [str(el(f"#seat-{p.letter}").value) for p in Party]
+        kind = self.kind()
+        seats = [str(el(selector).value) for selector in self.SELECTS[kind]]
         seats = [s if s in (*seating.SEAT_KINDS, seating.REMOTE) else seating.HUMAN for s in seats]
         close_dialog("#newgame-dialog")
-        self.on_start(hostage, seats, rules)
+        if kind != "djambi":  # Djambi's players and rule set are not Camblam's
+            self.on_start(False, seats, None, kind)
+            return
+        rules = self.rules()
+        hostage = bool(el("#players-3").checked) and not rules.two_by_two
+        self.on_start(hostage, seats, rules, kind)
 
 
 class ShareDialog:

@@ -78,7 +78,7 @@ class Learn:
     def pass_and_play(self) -> None:
         self.leave_lesson_quietly()
         game = self.app.game
-        if not game.board.move_stack and not game.has_computers() and not game.board.root().is_hostage_game:
+        if not game.board.move_stack and not game.has_computers() and not game.rules.idle_seats(game.board):
             self.app.panel.say(statictext.text("welcome-pass-note"))
             return
         self.app.offer_game(session.new_game(False), _("Start a game for four players?"),

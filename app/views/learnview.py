@@ -16,7 +16,13 @@ from typing import Callable
 
 from pyscript import document, window
 
+import camblam
 from djambi import parse_square, square_name
+
+from app.present import camblam_words
+
+#: Camblam's squares as the tip's square numbers (apart from Djambi's 0–80).
+CAMBLAM_OFFSET = 1000
 
 from app.learn import guide
 from app.learn import lessons
@@ -203,11 +209,21 @@ class PieceTip:
         target = event.target
         try:
             group = target.closest("[data-square]")
+            if str(group.closest("svg").getAttribute("data-game") or "") == "camblam":
+                return camblam.parse_square(str(group.dataset.square)) + CAMBLAM_OFFSET
             return parse_square(str(group.dataset.square))
         except Exception:  # noqa: BLE001 (not on a square)
             return None
 
     def show(self, sq: int) -> None:
+        if sq >= CAMBLAM_OFFSET:  # Camblam's board: its piece, named ("White's archer")
+            board, sq = self.board_of(), sq - CAMBLAM_OFFSET
+            piece = board.piece_at(sq) if isinstance(board, camblam.Board) else None
+            tip = el("#piece-tip")
+            tip.textContent = _("{square}: {piece}").format(
+                square=camblam.square_name(sq), piece=camblam_words.whose(piece)) if piece else ""
+            tip.hidden = piece is None
+            return
         text = guide.piece_sentence(self.board_of(), sq)
         tip = el("#piece-tip")
         # Translators: the piece tip over the board, "I8: Blue's reporter, played by Green."
@@ -254,6 +270,10 @@ class PieceTip:
             return
         sq = self.start[0]
         self.start = None
+        if sq >= CAMBLAM_OFFSET:  # Camblam: the tip names the piece (no guide page yet)
+            self.pressed_at = float(window.performance.now())
+            self.show(sq)
+            return
         if self.board_of().piece_at(sq) is None:
             return
         self.pressed_at = float(window.performance.now())

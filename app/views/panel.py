@@ -71,11 +71,16 @@ class Panel:
             el("#paused-text").textContent = _("{player} (computer) is paused.").format(player=name)
 
     def draw_players(self, game: session.Game) -> None:
-        line = ruletext.rules_line(game.board.rules)
+        line = ruletext.rules_line(game.board.rules) if game.rules.key == "djambi" else ""
         el("#rules-line").textContent = line
         el("#rules-line").hidden = not line
-        for info in standings.party_infos(game):
-            li, name, seat, state = self.player_items[info.party]
+        infos = standings.party_infos(game)
+        for index, (li, *_rest) in enumerate(self.player_items.values()):
+            li.hidden = index >= len(infos)  # Camblam has two players
+            li.firstChild.textContent = game.rules.party_letter(game.rules.parties[index]).upper() \
+                if index < len(infos) else li.firstChild.textContent
+        for info in infos:
+            li, name, seat, state = self.player_items[Party(int(info.party))]
             label = party_name(info.party)
             if info.to_move:
                 label = "▶ " + label

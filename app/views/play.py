@@ -14,6 +14,8 @@ from djambi import Party
 from djambi.rules import STANDARD, Rules
 
 from app.present import notices, prompts, render, ruletext, standings, taps, words
+from app.present.camblam_taps import CamblamPicker
+from app.state.history import History
 from app.present.i18n import _
 from app.state import library, saving, session, settings as prefs
 from app.views.dom import any_dialog_open, el
@@ -24,7 +26,10 @@ class PlayControl:
         """Play ``game`` from now on (a new game, a link, a file, another tab's game); ``draw``
         False leaves the drawing to the caller (the start draws once, when it is done)."""
         self.game = game
-        self.picker.reset(game.board)
+        self.picker = (CamblamPicker(game.board) if game.rules.key == "camblam"
+                       else taps.Picker(game.board))
+        if self.history.rules is not game.rules:
+            self.history = History(game.rules)
         self.viewing = None
         self.last_human = prefs.human_to_move(game)
         self.was_over = game.board.is_game_over()
@@ -72,7 +77,10 @@ class PlayControl:
         if announce and new:
             self.sound.play(notices.sound_for(new, self.game))
         if animate and len(new) == 1 and self.viewing is None:
-            self.board_view.animate(render.slides(new[0].events))
+            if self.game.rules.key == "camblam":
+                self.camblam_view.animate(new[0].move)
+            else:
+                self.board_view.animate(render.slides(new[0].events))
         self.computer.moved()
         if over and not self.was_over and announce:
             title, text = standings.outcome_text(self.game)
@@ -81,7 +89,8 @@ class PlayControl:
         self.was_over = over
 
     def tap(self, sq: int) -> None:
-        if self.learn.takes_tap(sq):  # a lesson, the end of a long press, the threat view
+        djambi_board = self.game.rules.key == "djambi" or self.learn.lesson.active
+        if djambi_board and self.learn.takes_tap(sq):  # a lesson, a long press, the threat view
             return
         refusal = prompts.tap_refusal(self.game, self.loop.state(self.game), self.viewing,
                                       len(self.history.plies))
@@ -94,6 +103,8 @@ class PlayControl:
         if result.kind == "play":
             self.play_human(result.move)
             return
+        if result.kind == "step" and getattr(self.picker, "promoting", None) is not None:
+            self.camblam_view.ask_promotion(self.game.board.turn)
         if result.message:
             self.panel.say(result.message)
         elif result.kind in ("select", "reselect", "step", "cancel"):
@@ -122,12 +133,17 @@ class PlayControl:
             steps = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
             if key in steps:
                 event.preventDefault()
-                col, row = self.cursor % 9, self.cursor // 9
-                dc, dr = render.board_step(*steps[key], self.board_view.rotation)
-                if 0 <= col + dc < 9 and 0 <= row + dr < 9:
-                    self.cursor += dc + 9 * dr
+                if self.game.rules.key == "camblam" and not self.learn.lesson.active:
+                    size, (dc, dr) = 12, steps[key]  # White at the bottom, never turned
+                else:
+                    size, (dc, dr) = 9, render.board_step(*steps[key], self.board_view.rotation)
+                self.cursor = min(self.cursor, size * size - 1)
+                col, row = self.cursor % size, self.cursor // size
+                if 0 <= col + dc < size and 0 <= row + dr < size:
+                    self.cursor += dc + size * dr
                 self.draw_board()
-                self.learn.tip(self.cursor)
+                if size == 9:
+                    self.learn.tip(self.cursor)
                 return
             if key in ("Enter", " "):
                 event.preventDefault()
@@ -195,12 +211,13 @@ class PlayControl:
         self.changed(animate=True)
 
     def human_players(self) -> list[Party]:
-        return [p for p in self.game.board.active_players if not self.game.is_computer(p)]
+        players = self.game.rules.active_players(self.game.board)
+        return [p for p in players if not self.game.is_computer(p)]
 
     def offer_draw(self) -> None:
         board = self.game.board
         computers = []
-        for party in board.active_players:
+        for party in self.game.rules.active_players(board):
             if self.game.is_computer(party):
                 accepts = self.game.rules.accepts_draw(board, party, self.game.seat(party))
                 computers.append((party, accepts))
@@ -221,17 +238,26 @@ class PlayControl:
         if self.settings.handover:
             self.handover.open(to)
 
-    def start_new_game(self, hostage: bool, seats: list[str], rules: Rules = STANDARD) -> None:
-        game = session.new_game(hostage, seats, rules)
+    def promote(self, kind) -> None:
+        """The piece chosen in the promotion chooser (Camblam)."""
+        if isinstance(self.picker, CamblamPicker):
+            self.picker_step(self.picker.promote(kind))
+
+    def start_new_game(self, hostage: bool, seats: list[str], rules: Rules | None = STANDARD,
+                       kind: str = "djambi") -> None:
+        game = session.new_game(hostage, seats, rules if kind == "djambi" else None, kind=kind)
         if self.game.board.move_stack or self.game.redo_moves or self.game.is_remote_game():
             self.use_slot(library.new_slot())  # the old game stays in the Games list
         # else: an untouched game is replaced in its own slot (no empty games piling up)
         game.name = self.library.next_name(exclude=self.slot)
         self.set_game(game)
-        started = (_("New game. Two players, two armies each.") if rules.two_by_two
-                   else _("New game. Three players, Green is the hostage.") if hostage
-                   else _("New game. Four players."))
-        line = ruletext.rules_line(game.board.rules)
-        self.panel.say(f"{started} {line}" if line else started)
+        if kind == "camblam":
+            self.panel.say(_("New game of Camblam. White moves first."))
+        else:
+            started = (_("New game. Two players, two armies each.") if game.board.rules.two_by_two
+                       else _("New game. Three players, Green is the hostage.") if hostage
+                       else _("New game. Four players."))
+            line = ruletext.rules_line(game.board.rules)
+            self.panel.say(f"{started} {line}" if line else started)
         self.panel.announce(_("New game. {status}.").format(status=standings.status_text(self.game)))
         self.offer_link()

@@ -1,0 +1,209 @@
+"""Camblam's 12×12 SVG board as text, with the marks a player reads (pure Python, no browser).
+
+``board_svg(board, marks)`` draws the whole board: the square groups (``<g data-square="a1">`` …
+``l12``, White's side at the bottom), file and rank labels (outside the squares on a large board,
+inside the edge squares on a phone: the same ``coord``/``coord-in`` classes and 940-unit box as
+Djambi's board, so the page's CSS fits both), one piece figure per occupied square and the marks
+(``Marks``): the selected piece, its moves, capture and shot targets (drawn differently: the
+archer stays), the pieces a chosen chain capture would take, the last move, the king in check and
+the keyboard's square. The pieces are the drawn figures of ``app.present.figures``
+(``camblam_piece_svg``), or their letters under the Settings' "letters" look.
+
+All markup comes from constants, the engine's enums and translated words (escaped).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from camblam import Board, Color, Kind, Piece, square_name
+
+from app.present import figures
+from app.present.i18n import _, party_name
+
+SIZE = 12
+CELL = 75
+MARGIN = 40
+VIEW = MARGIN + SIZE * CELL  # 940: the same box as Djambi's board
+FILES = "abcdefghijkl"
+
+#: The pieces' names (translated where shown).
+KIND_WORDS = {Kind.KING: "king", Kind.QUEEN: "queen", Kind.ROOK: "rook", Kind.BISHOP: "bishop",
+              Kind.KNIGHT: "knight", Kind.CATAPULT: "catapult", Kind.ARCHER: "archer",
+              Kind.PRINCE: "prince", Kind.PAWN: "pawn"}
+
+
+def kind_word(kind: Kind) -> str:
+    """The piece's name in the player's language."""
+    return {Kind.KING: _("king"), Kind.QUEEN: _("queen"), Kind.ROOK: _("rook"),
+            Kind.BISHOP: _("bishop"), Kind.KNIGHT: _("knight"), Kind.CATAPULT: _("catapult"),
+            Kind.ARCHER: _("archer"), Kind.PRINCE: _("prince"), Kind.PAWN: _("pawn")}[kind]
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What the board marks besides the pieces (square numbers)."""
+
+    selected: int | None = None
+    moves: frozenset[int] = frozenset()  # empty landing squares
+    captures: frozenset[int] = frozenset()  # landing squares that take
+    shots: frozenset[int] = frozenset()  # an archer's targets (it stays)
+    taken: frozenset[int] = frozenset()  # what the chosen landing square would take
+    chosen: int | None = None  # the landing square awaiting confirmation
+    last: tuple[int, ...] = ()  # the last move's squares
+    check: int | None = None  # the king in check
+    cursor: int | None = None  # the keyboard's square
+    extra: dict = field(default_factory=dict)
+
+
+def square_origin(sq: int) -> tuple[int, int]:
+    """Top-left corner of ``sq``: White's side (rank 1) at the bottom, file a on the left."""
+    return MARGIN + (sq % SIZE) * CELL, (SIZE - 1 - sq // SIZE) * CELL
+
+
+def _letter_look(kind: Kind, colour: Color) -> str:
+    """The "letters" look (Settings, Pieces: letters): a disc in the side's colour with the
+    piece's letter (a crown over the king's)."""
+    white = colour == Color.WHITE
+    fill, line, ink = ("#fbf6e9", "#2b2b2b", "#1d1d1d") if white else ("#2d2d32", "#0c0c0c", "#f4f1e6")
+    radius = 34 if kind == Kind.PAWN else 42
+    crown = ""
+    if kind == Kind.KING:
+        crown = f'<path d="M30 20 L38 6 L50 16 L62 6 L70 20 Z" fill="{fill}" stroke="{line}" stroke-width="4"/>'
+    return (f'{crown}<circle cx="50" cy="54" r="{radius}" fill="{fill}" stroke="{line}" stroke-width="5"/>'
+            f'<text x="50" y="56" text-anchor="middle" dominant-baseline="central" fill="{ink}" '
+            f'font-size="{40 if kind == Kind.PAWN else 48}" font-weight="700" '
+            f'font-family="system-ui, sans-serif">{kind.letter}</text>')
+
+
+def camblam_piece_svg(kind: Kind, colour: Color) -> str:
+    """One piece in a 100×100 box, both looks: the drawn figure of ``app.present.figures``
+    (``#c-K`` …, coloured by the class ``cb-w`` / ``cb-b``; group ``pv-f``) and the letter
+    (group ``pv-l``); the class ``pieces-letters`` on an ancestor shows the letter. The figure's
+    ``<use>`` needs ``figures.camblam_symbols()`` in the page (``board_svg``'s ``<defs>``)."""
+    side = "cb-w" if colour == Color.WHITE else "cb-b"
+    return (f'<g class="pv-f {side}"><use href="#c-{kind.letter}" width="100" height="100"/></g>'
+            f'<g class="pv-l">{_letter_look(kind, colour)}</g>')
+
+
+def defs() -> str:
+    """The figures' styles and symbols: the nine figures (``#c-K`` …) and one symbol a piece and
+    side (``#cb-wK`` …) holding both looks."""
+    out = [f"<style>{figures.FIGURE_CSS}</style>", figures.camblam_symbols()]
+    for colour in Color:
+        for kind in Kind:
+            out.append(f'<symbol id="{piece_id(Piece(kind, colour))}" viewBox="0 0 100 100">'
+                       f'{camblam_piece_svg(kind, colour)}</symbol>')
+    return "".join(out)
+
+
+def piece_id(piece: Piece) -> str:
+    return f"cb-{'w' if piece.color == Color.WHITE else 'b'}{piece.kind.letter}"
+
+
+_STYLE = (
+    "<style>"
+    ".cb .lt{fill:#eed9b4}.cb .dk{fill:#b98a5e}"
+    ".cb .lastm{fill:#e8d75a;opacity:.55}"
+    ".cb .self{fill:none;stroke:#1565c0;stroke-width:7}"
+    ".cb .mv{fill:#1b5e20;opacity:.55}"
+    ".cb .cap{fill:none;stroke:#1b5e20;stroke-width:7;opacity:.8}"
+    ".cb .shot{fill:none;stroke:#c62828;stroke-width:5;stroke-dasharray:9 6}"
+    ".cb .shotx{stroke:#c62828;stroke-width:6}"
+    ".cb .took{fill:#c62828;opacity:.45}"
+    ".cb .chk{fill:#e53935;opacity:.6}"
+    ".cb .cur{fill:none;stroke:#6a1b9a;stroke-width:6;stroke-dasharray:12 6}"
+    ".cb .chosen{fill:none;stroke:#c62828;stroke-width:8}"
+    ".cb .coord,.cb .coord-in{font:600 24px system-ui,sans-serif;fill:#444}"
+    ".cb .coord-in{display:none;font-size:15px;fill:#3b2a16}"
+    "</style>"
+)
+
+
+def _attr(text: str) -> str:
+    return (text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
+            .replace(">", "&gt;"))
+
+
+def square_label(sq: int, piece: Piece | None) -> str:
+    """The square's words for a screen reader: ``e4, White pawn`` or ``e4, empty``."""
+    if piece is None:
+        return _("{square}, empty").format(square=square_name(sq))
+    return _("{square}, {player}: {piece}").format(square=square_name(sq),
+                                                   player=party_name(piece.color),
+                                                   piece=kind_word(piece.kind))
+
+
+def board_svg(board: Board, marks: Marks = Marks()) -> str:
+    """The board's inner SVG (for ``<svg viewBox="0 0 940 940">``)."""
+    pieces = board.pieces()
+    out = [_STYLE, "<defs>", defs(), '</defs><g class="cb">']
+    for sq in range(SIZE * SIZE):
+        x, y = square_origin(sq)
+        piece = pieces.get(sq)
+        shade = "lt" if (sq % SIZE + sq // SIZE) % 2 else "dk"
+        cls = ["sq"]
+        inner = [f'<rect class="{shade}" width="{CELL}" height="{CELL}"/>']
+        if sq in marks.last:
+            inner.append(f'<rect class="lastm" width="{CELL}" height="{CELL}"/>')
+            cls.append("last")
+        if sq == marks.check:
+            inner.append(f'<circle class="chk" cx="{CELL / 2}" cy="{CELL / 2}" r="{CELL / 2 - 2}"/>')
+            cls.append("check")
+        if sq in marks.taken:
+            inner.append(f'<rect class="took" width="{CELL}" height="{CELL}"/>')
+            cls.append("taken")
+        if piece is not None:
+            inner.append(f'<use href="#{piece_id(piece)}" x="4" y="4" width="{CELL - 8}" height="{CELL - 8}"/>')
+        if sq == marks.selected:
+            inner.append(f'<rect class="self" x="4" y="4" width="{CELL - 8}" height="{CELL - 8}" rx="6"/>')
+            cls.append("selected")
+        if sq in marks.moves:
+            inner.append(f'<circle class="mv" cx="{CELL / 2}" cy="{CELL / 2}" r="11"/>')
+            cls.append("option")
+        if sq in marks.captures:
+            inner.append(f'<circle class="cap" cx="{CELL / 2}" cy="{CELL / 2}" r="{CELL / 2 - 6}"/>')
+            cls.append("option capture")
+        if sq in marks.shots:
+            c = CELL / 2
+            inner.append(f'<circle class="shot" cx="{c}" cy="{c}" r="{c - 8}"/>'
+                         f'<path class="shotx" d="M{c} 4 V20 M{c} {CELL - 20} V{CELL - 4} '
+                         f'M4 {c} H20 M{CELL - 20} {c} H{CELL - 4}"/>')
+            cls.append("option shot")
+        if sq == marks.chosen:
+            inner.append(f'<rect class="chosen" x="3" y="3" width="{CELL - 6}" height="{CELL - 6}"/>')
+            cls.append("chosen")
+        if sq == marks.cursor:
+            inner.append(f'<rect class="cur" x="6" y="6" width="{CELL - 12}" height="{CELL - 12}"/>')
+            cls.append("cursor")
+        if sq % SIZE == 0:
+            inner.append(f'<text class="coord-in" x="3" y="16">{sq // SIZE + 1}</text>')
+        if sq // SIZE == 0:
+            inner.append(f'<text class="coord-in" x="{CELL - 12}" y="{CELL - 4}">{FILES[sq % SIZE]}</text>')
+        out.append(f'<g data-square="{square_name(sq)}" class="{" ".join(cls)}" '
+                   f'transform="translate({x},{y})" aria-label="{_attr(square_label(sq, piece))}">'
+                   + "".join(inner) + "</g>")
+    for i in range(SIZE):
+        out.append(f'<text class="coord" x="{MARGIN + i * CELL + CELL / 2}" y="{SIZE * CELL + 30}" '
+                   f'text-anchor="middle">{FILES[i]}</text>')
+        out.append(f'<text class="coord" x="{MARGIN / 2}" y="{(SIZE - 1 - i) * CELL + CELL / 2 + 8}" '
+                   f'text-anchor="middle">{i + 1}</text>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def last_move_squares(board: Board) -> tuple[int, ...]:
+    """The squares of the last move (start and landing; a shot: the archer and its target)."""
+    if not board.move_stack:
+        return ()
+    move = board.move_stack[-1]
+    return (move.from_square, move.to_square)
+
+
+def check_square(board: Board) -> int | None:
+    """The king in check, if the side to move is."""
+    return board.king(board.turn) if board.is_check() else None
+
+
+__all__ = ["Marks", "board_svg", "camblam_piece_svg", "square_origin", "last_move_squares",
+           "check_square", "defs", "kind_word", "square_label", "VIEW", "CELL", "MARGIN"]

@@ -1,0 +1,137 @@
+"""Camblam in the page (issue 26): chosen in the new-game dialog, played by taps on a1 … l12, a
+computer's reply, undo, a share link opening the same position in another page, the board fitting
+a phone, and whole games between computers at phone and tablet sizes in every language
+(screenshots in e2e/screenshots/camblam-*.png)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from conftest import wait_ready
+
+def camblam_game(page: Page, white: str = "human", black: str = "human") -> None:
+    page.click("#btn-new")
+    page.select_option("#game", "camblam")
+    expect(page.locator("#seat-w")).to_be_visible()
+    expect(page.locator("#seat-r")).to_be_hidden()
+    page.select_option("#seat-w", white)
+    page.select_option("#seat-b", black)
+    page.click("#newgame-start")
+    expect(page.locator("#newgame-dialog")).to_be_hidden()
+    expect(page.locator('#board [data-square="l12"]')).to_have_count(1)
+
+
+def tap(page: Page, *squares: str) -> None:
+    for square in squares:
+        page.click(f'#board [data-square="{square}"]')
+
+
+def moves(page: Page) -> list[str]:
+    return page.locator("#move-list li").all_inner_texts()
+
+
+def test_choose_camblam_play_taps_computer_reply_undo_and_share(new_page, screenshot_dir):
+    page = new_page(viewport={"width": 390, "height": 844})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto("./")
+    wait_ready(page)
+    camblam_game(page, "human", "easy")
+    expect(page.locator("#board [data-square]")).to_have_count(144)
+    expect(page.locator("#status")).to_have_text("White to move")
+    tap(page, "f3")
+    assert page.locator("#board .option").count() == 3  # f4, f5, f6
+    tap(page, "f6")
+    expect(page.locator("#move-list li")).to_have_count(2, timeout=30_000)  # the computer replied
+    expect(page.locator("#status")).to_have_text("White to move")
+    assert "f3-f6" in moves(page)[0]
+    tap(page, "g3", "g5")
+    expect(page.locator("#move-list li")).to_have_count(4, timeout=30_000)
+    page.click("#btn-undo")
+    expect(page.locator("#move-list li")).to_have_count(2)
+    expect(page.locator("#status")).to_have_text("White to move")
+    # the board fits the phone's width: no horizontal scroll
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    box = page.locator("#board-wrap").bounding_box()  # the SVG is clipped to it on a phone
+    assert box["width"] <= 390
+    page.screenshot(path=str(screenshot_dir / "camblam-phone-play.png"))
+    # the share link opens the same position in another page
+    page.click("#btn-share")
+    link = page.locator("#link-game").input_value()
+    assert "#C1~start~f3f6~" in link
+    position = page.evaluate("() => [...document.querySelectorAll('#board [data-square]')].map(g => g.getAttribute('aria-label')).join('|')")
+    page.keyboard.press("Escape")
+    other = new_page(viewport={"width": 390, "height": 844})
+    other.goto(link)
+    wait_ready(other)
+    if other.is_visible("#link-dialog"):
+        other.click("#link-open")
+    expect(other.locator("#move-list li")).to_have_count(2)
+    again = other.evaluate("() => [...document.querySelectorAll('#board [data-square]')].map(g => g.getAttribute('aria-label')).join('|')")
+    assert again == position
+    assert errors == []
+
+
+def test_a_chain_capture_is_shown_before_it_is_played(new_page):
+    page = new_page(viewport={"width": 768, "height": 1024})
+    page.goto("./#C1.6k5/12/12/12/12/12/ppp1Q7/12/12/12/12/6K5.w.0.1")
+    wait_ready(page)
+    if page.is_visible("#link-dialog"):
+        page.click("#link-open")
+    expect(page.locator('#board [data-square="e6"]')).to_have_count(1)
+    # by keyboard: the focus square starts on e4; arrows move it, Enter taps
+    page.focus("#board")
+    for key in ("ArrowUp", "ArrowUp", "Enter"):
+        page.keyboard.press(key)
+    expect(page.locator('#board [data-square="e6"].selected')).to_have_count(1)
+    expect(page.locator("#board .capture")).to_have_count(3)
+    for key in ("ArrowLeft",) * 4 + ("Enter",):
+        page.keyboard.press(key)
+    # the chain's three pawns are marked, and nothing is played yet
+    expect(page.locator("#board .taken")).to_have_count(3)
+    expect(page.locator("#prompt")).to_contain_text("takes 3 pieces")
+    assert page.locator("#move-list li").count() == 0
+    tap(page, "a6")  # the second tap on the landing square plays it
+    expect(page.locator("#move-list li")).to_have_count(1)
+    assert "Qe6xa6" in moves(page)[0]
+    expect(page.locator("#board .taken")).to_have_count(0)
+    expect(page.locator("#board .check")).to_have_count(1)  # the king on g12, on the queen's diagonal
+    expect(page.locator("#status")).to_have_text("Black to move")
+
+
+@pytest.mark.parametrize("lang,size", [("en", (390, 844)), ("fr", (768, 1024)), ("cs", (390, 844))])
+def test_a_whole_game_between_computers(new_page, screenshot_dir, lang, size):
+    page = new_page(viewport={"width": size[0], "height": size[1]})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"./?lang={lang}")
+    wait_ready(page)
+    camblam_game(page, "easy", "easy")
+    # 60 plies, or the end of the game, whichever comes first
+    page.wait_for_function(
+        "() => document.querySelectorAll('#move-list li').length >= 60"
+        " || document.querySelector('#status').className === ''",  # the game is over
+        timeout=480_000)
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    page.screenshot(path=str(screenshot_dir / f"camblam-{lang}-{size[0]}x{size[1]}.png"))
+    assert errors == []
+
+
+def test_promotion_offers_seven_pieces(new_page):
+    page = new_page(viewport={"width": 390, "height": 844})
+    page.goto("./#C1.6k5/P11/12/12/12/12/12/12/12/12/12/6K5.w.0.1")
+    wait_ready(page)
+    if page.is_visible("#link-dialog"):
+        page.click("#link-open")
+    expect(page.locator('#board [data-square="a11"]')).to_have_count(1)
+    tap(page, "a11", "a12")
+    expect(page.locator("#promote-dialog")).to_be_visible()
+    expect(page.locator("#promote-dialog button")).to_have_count(7)
+    page.keyboard.press("Escape")  # closes; nothing played
+    expect(page.locator("#promote-dialog")).to_be_hidden()
+    assert page.locator("#move-list li").count() == 0
+    tap(page, "a12")
+    page.click('#promote-dialog button[data-kind="A"]')
+    expect(page.locator("#move-list li")).to_have_count(1)
+    assert "a11-a12=A" in moves(page)[0]
