@@ -8,10 +8,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from conftest import wait_ready
+from conftest import menu_click, wait_ready
+
 
 def camblam_game(page: Page, white: str = "human", black: str = "human") -> None:
-    page.click("#btn-new")
+    menu_click(page, "#btn-new")
     page.select_option("#game", "camblam")
     expect(page.locator("#seat-w")).to_be_visible()
     expect(page.locator("#seat-r")).to_be_hidden()
@@ -57,7 +58,7 @@ def test_choose_camblam_play_taps_computer_reply_undo_and_share(new_page, screen
     assert box["width"] <= 390
     page.screenshot(path=str(screenshot_dir / "camblam-phone-play.png"))
     # the share link opens the same position in another page
-    page.click("#btn-share")
+    menu_click(page, "#btn-share")
     link = page.locator("#link-game").input_value()
     assert "#C1~start~f3f6~" in link
     position = page.evaluate("() => [...document.querySelectorAll('#board [data-square]')].map(g => g.getAttribute('aria-label')).join('|')")

@@ -6,7 +6,7 @@ The list is made from the tree, never kept by hand:
 
 * ``index.html`` and ``pyscript.toml``;
 * every source under ``[files]`` in ``pyscript.toml`` (resolved against the toml file) and every
-  ``.py`` file of ``djambi/`` and ``app/``;
+  ``.py`` file of ``djambi/``, ``camblam/`` and ``app/`` (``scripts/python-packages.txt``);
 * every file of ``static/`` except the vendored runtime (CSS, ``pwa.js``, manifest, icons);
 * the module ``interpreter`` names in ``pyscript.toml`` (our loader, ``static/pyodide-start.mjs``);
 * the runtime that set-up copied into ``static/vendor/``: PyScript's ``dist`` (``core.js`` with
@@ -178,9 +178,9 @@ def _tree_file(name: str) -> bool:
 
 
 def refresh_bundle(root: Path = ROOT, write: bool = True) -> bool:
-    """Put the tree's own ``.py`` files of djambi/ and app/ and its catalogs into ``BYTECODE`` (the bundle
-    scripts/build_bytecode.mjs makes: 4-byte header length, JSON header, files), keeping its .pyc
-    entries (hash-checked: one that no longer matches its source is simply not used). So a
+    """Put the tree's own ``.py`` files of our packages (scripts/python-packages.txt) and its
+    catalogs into ``BYTECODE`` (the bundle scripts/build_bytecode.mjs makes: 4-byte header
+    length, JSON header, files), keeping its .pyc entries (hash-checked: one that no longer matches its source is simply not used). So a
     manifest is never built beside a bundle holding other sources than the release's: the page
     imports the bundle's sources on a first start. True if the bundle was stale (rewritten when
     ``write``); no bundle, or not one (a test's stand-in), is left alone."""

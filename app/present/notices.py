@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from djambi import Party
 from djambi.narrate import ELIMINATED, KILL, PERISH, POWER
 from djambi.pieces import Kind
+from camblam.narrate import SHOT, TAKE
 
 from app.present.i18n import _, party_name
 from app.state.history import Ply
@@ -52,9 +53,9 @@ def out_notice(game: Game, plies: list[Ply]) -> OutNotice | None:
     board = game.board
     if board.is_game_over():
         return None
-    active = set(board.active_players)
-    hostage = board.root().is_hostage_game
-    humans = [p for p in Party if game.is_here(p) and not (hostage and p == Party.GREEN)]
+    active = set(game.rules.active_players(board))
+    idle = game.rules.idle_seats(board)  # Djambi's hostage
+    humans = [p for p in game.rules.parties if game.is_here(p) and p not in idle]
     out = [p for p in humans if p not in active]
     if not out:
         return None
@@ -99,7 +100,7 @@ def sound_for(new: list[Ply], game: Game) -> str:
     events = [e.kind for ply in new for e in ply.events]
     if POWER in events:
         return "maze"
-    if KILL in events:
+    if KILL in events or TAKE in events or SHOT in events:  # Djambi's kill, Camblam's take or shot
         return "kill"
     return "move"
 
