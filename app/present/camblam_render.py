@@ -5,9 +5,10 @@
 inside the edge squares on a phone: the same ``coord``/``coord-in`` classes and 940-unit box as
 Djambi's board, so the page's CSS fits both), one piece figure per occupied square and the marks
 (``Marks``): the selected piece, its moves, capture and shot targets (drawn differently: the
-archer stays), the pieces a chosen chain capture would take, the last move, the king in check and
-the keyboard's square. The pieces are the drawn figures of ``app.present.figures``
-(``camblam_piece_svg``), or their letters under the Settings' "letters" look.
+archer stays), the pieces a chosen chain capture would take, the last move, the king in check,
+the keyboard's square, the threat view's and the suggested move's squares. The pieces are the
+drawn figures of ``app.present.figures`` (``camblam_piece_svg``), or their letters under the
+Settings' "letters" look.
 
 All markup comes from constants, the engine's enums and translated words (escaped).
 """
@@ -53,6 +54,9 @@ class Marks:
     last: tuple[int, ...] = ()  # the last move's squares
     check: int | None = None  # the king in check
     cursor: int | None = None  # the keyboard's square
+    threatened: frozenset[int] = frozenset()  # the threat view: pieces the enemy could take
+    attackers: frozenset[int] = frozenset()  # … and the enemy pieces that could
+    suggested: tuple[int, ...] = ()  # the suggested move's squares (not played)
     extra: dict = field(default_factory=dict)
 
 
@@ -114,6 +118,9 @@ _STYLE = (
     ".cb .chk{fill:#e53935;opacity:.6}"
     ".cb .cur{fill:none;stroke:#6a1b9a;stroke-width:6;stroke-dasharray:12 6}"
     ".cb .chosen{fill:none;stroke:#c62828;stroke-width:8}"
+    ".cb .thr{fill:none;stroke:#d01818;stroke-width:7}"
+    ".cb .atk{fill:none;stroke:#ff7a00;stroke-width:7}"
+    ".cb .sug{fill:rgba(40,170,90,.38);stroke:#18a050;stroke-width:7}"
     ".cb .coord,.cb .coord-in{font:600 24px system-ui,sans-serif;fill:#444}"
     ".cb .coord-in{display:none;font-size:15px;fill:#3b2a16}"
     "</style>"
@@ -153,6 +160,9 @@ def board_svg(board: Board, marks: Marks = Marks()) -> str:
         if sq in marks.taken:
             inner.append(f'<rect class="took" width="{CELL}" height="{CELL}"/>')
             cls.append("taken")
+        if sq in marks.suggested:
+            inner.append(f'<rect class="sug" x="4" y="4" width="{CELL - 8}" height="{CELL - 8}" rx="6"/>')
+            cls.append("suggest")
         if piece is not None:
             inner.append(f'<use href="#{piece_id(piece)}" x="4" y="4" width="{CELL - 8}" height="{CELL - 8}"/>')
         if sq == marks.selected:
@@ -170,6 +180,12 @@ def board_svg(board: Board, marks: Marks = Marks()) -> str:
                          f'<path class="shotx" d="M{c} 4 V20 M{c} {CELL - 20} V{CELL - 4} '
                          f'M4 {c} H20 M{CELL - 20} {c} H{CELL - 4}"/>')
             cls.append("option shot")
+        if sq in marks.threatened:
+            inner.append(f'<circle class="thr" cx="{CELL / 2}" cy="{CELL / 2}" r="{CELL / 2 - 4}"/>')
+            cls.append("threat")
+        if sq in marks.attackers:
+            inner.append(f'<rect class="atk" x="4" y="4" width="{CELL - 8}" height="{CELL - 8}" rx="6"/>')
+            cls.append("attacker")
         if sq == marks.chosen:
             inner.append(f'<rect class="chosen" x="3" y="3" width="{CELL - 6}" height="{CELL - 6}"/>')
             cls.append("chosen")

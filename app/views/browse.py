@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pyscript import document
 
-from app.present import camblam_render, prompts, render
+from app.present import camblam_render, camblam_threats, prompts, render
 from app.state import lookback, settings as prefs
 from app.views.dom import el
 
@@ -62,14 +62,30 @@ class BrowseControl:
         self.moves.mark_viewed(self.viewing)
 
     def draw_camblam(self) -> None:
-        """Camblam's board: the position shown, its last move and check, and while a human here
-        is to move, the move picker's marks."""
+        """Camblam's board: the position shown, its last move and check, the threat view and a
+        suggested move (``self.learn``'s switches, as for Djambi), and while a human here is to
+        move, the move picker's marks."""
         board = self.shown_board()
         browsing = self.viewing is not None
         focused = document.activeElement == el("#board")
         extra = {"last": camblam_render.last_move_squares(board),
                  "check": camblam_render.check_square(board),
                  "cursor": self.cursor if focused and not browsing else None}
+        learn, note = self.learn, el("#threat-note")
+        if learn.suggested is not None:
+            game, revision, move = learn.suggested
+            if game is self.game and revision == self.game.revision and not browsing:
+                extra["suggested"] = camblam_threats.suggestion_squares(move)
+            else:
+                learn.suggested = None
+        if learn.threats_on and not browsing and not board.is_game_over():
+            view = camblam_threats.threat_view(board, board.turn)
+            extra.update(threatened=view.threatened, attackers=view.attackers)
+            note.textContent = view.words
+            note.hidden = False
+        else:
+            note.hidden = True
+            note.textContent = ""
         if browsing or self.loop.state(self.game) != "idle":
             marks = camblam_render.Marks(**extra)
         else:
