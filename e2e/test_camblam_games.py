@@ -176,3 +176,45 @@ def test_threat_view_and_hint_on_camblam_board(new_page, external_requests):
     expect(page.locator("#message-text")).to_contain_text("suggests")
     assert moves(page) == 0  # suggested, not played
     assert page.errors == [] and external_requests == []
+
+
+SHOTS = {
+    "1280x800": dict(viewport={"width": 1280, "height": 800}),
+    "768x1024": dict(viewport={"width": 768, "height": 1024}, has_touch=True, is_mobile=True),
+    "390x844": dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True),
+}
+
+
+@pytest.mark.parametrize("size", list(SHOTS))
+def test_screenshots_of_a_camblam_game(new_page, wait_ready, screenshot_dir, external_requests, size):
+    """A game in its middle (opened by link), a piece's moves marked, in English, French and
+    Czech; and the new-game dialog with Camblam chosen. For a person to look at:
+    ``e2e/screenshots/camblam-<lang>-<size>.png`` and ``camblam-newgame-<lang>-<size>.png``."""
+    rng = random.Random(12)
+    board = Board()
+    while len(board.move_stack) < 30:
+        board.push(rng.choice(board.generate_legal_moves()))
+        if board.is_game_over():
+            board.pop()
+    piece = next(sq for sq, p in sorted(board.pieces().items())
+                 if p.color == board.turn and len(board.generate_legal_moves(sq)) >= 4)
+    page = new_page(**SHOTS[size])
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    for lang in ("en", "fr", "cs"):
+        page.goto(f"./?lang={lang}")
+        wait_ready(page)
+        open_link(page, "#" + cg.format_game_code(board) + ";seats=hh")
+        if page.is_visible("#link-dialog"):
+            page.click("#link-open")
+        expect(page.locator("#move-list li")).to_have_count(30)
+        page.click(f'#board [data-square="{square_name(piece)}"]')
+        expect(page.locator("#board .selected")).to_have_count(1)
+        page.screenshot(path=str(screenshot_dir / f"camblam-{lang}-{size}.png"))
+        menu_click(page, "#btn-new")
+        page.select_option("#game", "camblam")
+        expect(page.locator("#seat-w")).to_be_visible()
+        page.screenshot(path=str(screenshot_dir / f"camblam-newgame-{lang}-{size}.png"))
+        page.keyboard.press("Escape")
+        expect(page.locator("#newgame-dialog")).to_be_hidden()
+    assert errors == [] and external_requests == []

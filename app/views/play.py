@@ -26,6 +26,7 @@ class PlayControl:
         """Play ``game`` from now on (a new game, a link, a file, another tab's game); ``draw``
         False leaves the drawing to the caller (the start draws once, when it is done)."""
         self.game = game
+        document.body.dataset.game = game.rules.key  # the sides' colours in the panel (CSS)
         self.picker = (CamblamPicker(game.board) if game.rules.key == "camblam"
                        else taps.Picker(game.board))
         if self.history.rules is not game.rules:
