@@ -218,3 +218,32 @@ def test_screenshots_of_a_camblam_game(new_page, wait_ready, screenshot_dir, ext
         page.keyboard.press("Escape")
         expect(page.locator("#newgame-dialog")).to_be_hidden()
     assert errors == [] and external_requests == []
+
+
+def test_draw_offer_resign_and_undo_in_a_camblam_game(new_page, external_requests):
+    page = ready(new_page(**PHONE))
+    new_camblam(page, "human", "easy")
+    play(page, Board(), Move.parse("f3f6"))
+    expect(page.locator("#move-list li")).to_have_count(2, timeout=30_000)  # the computer replied
+    expect(page.locator("#status")).to_have_text("White to move")
+    # a draw offer: White's box, and what the computer (Black) says
+    menu_click(page, "#btn-draw")
+    expect(page.locator("#draw-dialog")).to_be_visible()
+    expect(page.locator("#draw-w")).to_have_count(1)
+    expect(page.locator("#draw-note")).to_contain_text("Black (computer)")
+    page.keyboard.press("Escape")
+    expect(page.locator("#draw-dialog")).to_be_hidden()
+    # resign, confirmed: Black wins; undo takes it back
+    menu_click(page, "#btn-resign")
+    expect(page.locator("#resign-dialog")).to_be_visible()
+    expect(page.locator("#resign-text")).to_have_text("White resigns and Black wins the game.")
+    page.click("#resign-yes")
+    expect(page.locator("#gameover-dialog")).to_be_visible()
+    expect(page.locator("#gameover-title")).to_have_text("Black wins!")
+    expect(page.locator("#gameover-text")).to_contain_text("The other player resigned.")
+    assert page.evaluate("() => window.djambiApp()").endswith("~w-resigns")
+    page.click("#gameover-undo")
+    expect(page.locator("#gameover-dialog")).to_be_hidden()
+    expect(page.locator("#status")).to_have_text("White to move")
+    assert moves(page) == 2
+    assert page.errors == [] and external_requests == []
