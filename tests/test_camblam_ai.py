@@ -67,11 +67,13 @@ def test_search_in_slices_gives_the_same_move_as_in_one_go():
     assert board.code() == _midgame(seed=8, plies=30).code()  # the board given is not touched
 
 
-def test_a_time_limit_stops_the_search_with_a_legal_move():
+@pytest.mark.parametrize("limit", [0.0, 0.001, 0.05])
+def test_a_time_limit_stops_the_search_with_a_legal_move(limit):
     board = _midgame(seed=2, plies=30)
-    search = Search(board, "hard", 1, max_nodes=10**9, time_limit=0.05)
+    search = Search(board, "hard", 1, max_nodes=10**9, time_limit=limit)
     move = search.run()
-    assert board.is_legal(move) and search.depth_done >= 1
+    assert board.is_legal(move) and search.done
+    assert search.nodes < 10**9  # the clock stopped it, not the node budget
 
 
 def test_a_finished_game_has_no_move_and_the_evaluation_is_symmetric():
