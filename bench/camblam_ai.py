@@ -2,6 +2,7 @@
 
     python bench/camblam_ai.py play hard random --games 100 [--out FILE] [--jobs 1] [--nodes hard=3000]
     python bench/camblam_ai.py report [FILE...]
+    python bench/camblam_ai.py browser [--positions 24] [--level hard]
 
 ``play`` plays the games and appends one JSON line per finished game to ``--out`` (by default
 ``bench/results/camblam-FIRST-SECOND.jsonl``); run again, it plays only the games not in the file
@@ -16,6 +17,13 @@ limit's cuts under load.
 ``report`` reads result files (by default every ``bench/results/camblam-*.jsonl``) and prints, per
 match, the first player's wins / draws / losses and score (a win 1, a draw ½), how the games ended,
 and, per level over all the files, the median and 90th percentile of the time per move.
+
+``browser`` times a level's move (as the app searches: node budget and time limit) on positions
+from seeded games (``normal`` against ``easy``, node budgets alone, every fourth ply from the 8th),
+first in CPython here, then in Pyodide in headless Chromium (the vendored runtime, the bare page
+``bench/bare.html``, the sources fetched from ``scripts/serve.py``), and prints both, with the ratio
+of their nodes a second and of their median times. ``time CODES.json`` is the part that runs in
+each: it prints one JSON line.
 """
 
 from __future__ import annotations
@@ -27,7 +35,6 @@ import os
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
@@ -44,6 +51,7 @@ def play_game(args: tuple) -> dict:
     first_is_white = game % 2 == 0
     board = Board()
     times: tuple[list[int], list[int]] = ([], [])  # milliseconds per move, first and second player
+    cpu: tuple[list[int], list[int]] = ([], [])  # the same in CPU time (this process's)
     depths: tuple[list[int], list[int]] = ([], [])
     plies = 0
     game_seed = seed * 100_000 + game
@@ -51,10 +59,11 @@ def play_game(args: tuple) -> dict:
     while board.outcome() is None and plies < max_plies:
         mover_is_first = (board.turn == Color.WHITE) == first_is_white
         level = first if mover_is_first else second
-        clock = time.perf_counter()
+        clock, cpu_clock = time.perf_counter(), time.process_time()
         search = Search(board, level, game_seed * 1000 + plies, max_nodes=nodes.get(level))
         move = search.run()
         times[0 if mover_is_first else 1].append(round((time.perf_counter() - clock) * 1000))
+        cpu[0 if mover_is_first else 1].append(round((time.process_time() - cpu_clock) * 1000))
         depths[0 if mover_is_first else 1].append(search.depth_done)
         board.push(move)
         plies += 1
@@ -69,7 +78,8 @@ def play_game(args: tuple) -> dict:
     return {
         "game": game, "first": first, "second": second, "first_white": first_is_white, "seed": seed,
         "nodes": nodes, "score": score, "how": how, "plies": plies,
-        "ms_first": times[0], "ms_second": times[1], "depth_first": depths[0], "depth_second": depths[1],
+        "ms_first": times[0], "ms_second": times[1], "cpu_first": cpu[0], "cpu_second": cpu[1],
+        "depth_first": depths[0], "depth_second": depths[1],
         "started": time.strftime("%Y-%m-%d %H:%M", time.gmtime(started)),
         "load": round(os.getloadavg()[0], 1),
     }
@@ -105,6 +115,8 @@ def play(args: argparse.Namespace) -> int:
             return 2
         nodes[level] = int(n)
     out = args.out or os.path.join(RESULTS, f"camblam-{args.first}-{args.second}.jsonl")
+    from concurrent.futures import ProcessPoolExecutor  # here: Pyodide runs this file without it
+
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     done = {r["game"] for r in read_records([out])
             if r["first"] == args.first and r["second"] == args.second and r["seed"] == args.seed}
@@ -128,10 +140,13 @@ def report(paths: list[str]) -> int:
         return 2
     matches: dict[tuple[str, str], list[dict]] = {}
     per_level: dict[str, list[int]] = {}
+    per_level_cpu: dict[str, list[int]] = {}
     for r in records:
         matches.setdefault((r["first"], r["second"]), []).append(r)
         per_level.setdefault(r["first"], []).extend(r["ms_first"])
         per_level.setdefault(r["second"], []).extend(r["ms_second"])
+        per_level_cpu.setdefault(r["first"], []).extend(r.get("cpu_first", []))
+        per_level_cpu.setdefault(r["second"], []).extend(r.get("cpu_second", []))
     for (first, second), games in sorted(matches.items()):
         wins = sum(r["score"] == 1.0 for r in games)
         draws = sum(r["score"] == 0.5 for r in games)
@@ -149,8 +164,122 @@ def report(paths: list[str]) -> int:
               f"{min(r['started'] for r in games)} to {max(r['started'] for r in games)} UTC")
     for level, ms in sorted(per_level.items()):
         if ms:
-            print(f"{level}: {len(ms)} moves, median {statistics.median(ms):.0f} ms, "
-                  f"90th percentile {percentile(ms, 0.9):.0f} ms, max {max(ms)} ms")
+            cpu = per_level_cpu[level]
+            print(f"{level}: {len(ms)} moves, wall time median {statistics.median(ms):.0f} ms, "
+                  f"90th percentile {percentile(ms, 0.9):.0f} ms, max {max(ms)} ms"
+                  + (f"; CPU time ({len(cpu)} moves) median {statistics.median(cpu):.0f} ms, "
+                     f"90th percentile {percentile(cpu, 0.9):.0f} ms, max {max(cpu)} ms" if cpu else ""))
+    return 0
+
+
+def sample_positions(count: int) -> list[str]:
+    """Position texts from seeded games of ``normal`` against ``easy`` (deterministic)."""
+    codes: list[str] = []
+    game = 0
+    while len(codes) < count:
+        board = Board()
+        plies = 0
+        while board.outcome() is None and len(codes) < count and plies < 200:
+            level = "normal" if (board.turn == Color.WHITE) == (game % 2 == 0) else "easy"
+            board.push(Search(board, level, game * 1000 + plies, max_nodes=3_000).run())
+            plies += 1
+            if plies >= 8 and plies % 4 == 0 and board.outcome() is None:
+                codes.append(board.code())
+        game += 1
+    return codes
+
+
+def time_moves(codes: list[str], level: str) -> dict:
+    """A level's move on each position, timed: ms, nodes and depth per position."""
+    ms, nodes, depth = [], [], []
+    cpu = time.process_time()
+    for i, code in enumerate(codes):
+        board = Board.from_code(code)
+        clock = time.perf_counter()
+        search = Search(board, level, i)
+        search.run()
+        ms.append(round((time.perf_counter() - clock) * 1000, 1))
+        nodes.append(search.nodes)
+        depth.append(search.depth_done)
+    return {"level": level, "ms": ms, "nodes": nodes, "depth": depth,
+            "cpu_ms": round((time.process_time() - cpu) * 1000),
+            "implementation": sys.implementation.name, "platform": sys.platform}
+
+
+BROWSER_TIME = r"""
+async ({ files, codes, level }) => {
+  const py = window.pyodide;
+  for (const f of files) {
+    const r = await fetch("../" + f);
+    if (!r.ok) throw new Error(`fetch ${f}: ${r.status}`);
+    const dest = "/home/pyodide/repo/" + f;
+    py.FS.mkdirTree(dest.slice(0, dest.lastIndexOf("/")));
+    py.FS.writeFile(dest, await r.text());
+  }
+  py.FS.writeFile("/home/pyodide/codes.json", JSON.stringify(codes));
+  let out = "";
+  py.setStdout({ batched: (s) => { out += s + "\n"; } });
+  py.setStderr({ batched: (s) => { out += s + "\n"; } });
+  py.globals.set("bench_level", level);
+  await py.runPythonAsync(`
+import os, sys, runpy
+os.chdir("/home/pyodide/repo")
+sys.path.insert(0, "/home/pyodide/repo")
+sys.argv = ["bench/camblam_ai.py", "time", "/home/pyodide/codes.json", "--level", bench_level]
+try:
+    runpy.run_path("bench/camblam_ai.py", run_name="__main__")
+except SystemExit as exc:
+    if exc.code:
+        raise
+`);
+  return out;
+}
+"""
+
+
+def summary(result: dict) -> str:
+    ms = result["ms"]
+    rate = sum(result["nodes"]) / (sum(ms) / 1000)
+    cpu_rate = sum(result["nodes"]) / (result["cpu_ms"] / 1000)
+    return (f"{len(ms)} positions, median {statistics.median(ms):.0f} ms, 90th percentile {percentile(ms, 0.9):.0f} ms, "
+            f"max {max(ms):.0f} ms; {rate:.0f} nodes per second of wall time, {cpu_rate:.0f} per second of CPU "
+            f"time; depths {min(result['depth'])}-{max(result['depth'])}")
+
+
+def browser(args: argparse.Namespace) -> int:
+    from page import Pages, browser_cpu_ms, chromium, serve  # bench/page.py: the page benches' tools
+
+    print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average {os.getloadavg()[0]:.1f}",
+          flush=True)
+    codes = sample_positions(args.positions)
+    cpython = time_moves(codes, args.level)
+    print(f"{args.level} in CPython {sys.version.split()[0]}: {summary(cpython)}", flush=True)
+    root = os.path.join(HERE, "..")
+    files = sorted(f"camblam/{name}" for name in os.listdir(os.path.join(root, "camblam")) if name.endswith(".py"))
+    files.append("bench/camblam_ai.py")
+    with serve() as base, chromium() as browser_:
+        pages = Pages(browser_)
+        with pages.page() as page:
+            pages.load(page, base + "bench/bare.html")
+            cpu = browser_cpu_ms()
+            out = page.evaluate(BROWSER_TIME, {"files": files, "codes": codes, "level": args.level})
+            cpu = browser_cpu_ms() - cpu  # Chromium's processes: Pyodide's own clock has no CPU time
+    lines = [ln for ln in out.splitlines() if ln.startswith("{")]
+    if not lines:
+        print(f"the browser run printed no result:\n{out}", file=sys.stderr)
+        return 1
+    pyodide = json.loads(lines[-1])
+    pyodide["cpu_ms"] = round(cpu)
+    print(f"{args.level} in Pyodide (Chromium): {summary(pyodide)}")
+    wall = (sum(cpython["nodes"]) / sum(cpython["ms"])) / (sum(pyodide["nodes"]) / sum(pyodide["ms"]))
+    per_cpu = (sum(cpython["nodes"]) / cpython["cpu_ms"]) / (sum(pyodide["nodes"]) / pyodide["cpu_ms"])
+    median = statistics.median(pyodide["ms"]) / statistics.median(cpython["ms"])
+    print(f"Pyodide / CPython: {per_cpu:.2f}x the CPU time per node, {wall:.2f}x the wall time per node, "
+          f"{median:.2f}x the median time per move; load average {os.getloadavg()[0]:.1f}")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump({"positions": codes, "cpython": cpython, "pyodide": pyodide,
+                       "load": os.getloadavg()[0], "date": time.strftime("%Y-%m-%d %H:%M", time.gmtime())}, f)
     return 0
 
 
@@ -168,9 +297,23 @@ def main(argv: list[str]) -> int:
     p.add_argument("--seed", type=int, default=1)
     r = sub.add_parser("report", help="summarise result files")
     r.add_argument("files", nargs="*")
+    b = sub.add_parser("browser", help="time a level in CPython and in Pyodide (Chromium)")
+    b.add_argument("--positions", type=int, default=24)
+    b.add_argument("--level", choices=LEVEL_NAMES, default="hard")
+    b.add_argument("--json", help="also write the figures to this file")
+    t = sub.add_parser("time", help="time a level on the positions of a JSON list (one JSON line out)")
+    t.add_argument("codes")
+    t.add_argument("--level", choices=LEVEL_NAMES, default="hard")
     args = parser.parse_args(argv)
     if args.command == "play":
         return play(args)
+    if args.command == "browser":
+        sys.path.insert(0, HERE)
+        return browser(args)
+    if args.command == "time":
+        with open(args.codes, encoding="utf-8") as f:
+            print(json.dumps(time_moves(json.load(f), args.level)))
+        return 0
     return report(args.files or sorted(glob.glob(os.path.join(RESULTS, "camblam-*.jsonl"))))
 
 
