@@ -4,9 +4,9 @@ Levels (``LEVELS``, frozen ``Level`` values; ``random`` plays a uniformly random
 
 ``easy``    one ply, then the evaluation (material only) with seeded noise of about a pawn and a
             half: it takes what hangs, but misjudges and misses replies.
-``normal``  iterative deepening to two plies plus a quiescence search over captures and shots,
-            within a node budget; material, king safety and pawn advance.
-``hard``    iterative deepening to three plies with quiescence, within a larger node budget; adds
+``normal``  iterative deepening to two plies plus a quiescence search over captures and shots;
+            material, king safety and pawn advance.
+``hard``    iterative deepening to four plies with quiescence, within a larger node budget; adds
             mobility and, when ahead, a king hunt (pieces drawn towards the enemy king, whose
             free squares cost it), so a won game ends in mate, not in the 100-move rule.
 
@@ -14,15 +14,18 @@ The search: negamax alpha-beta with iterative deepening, a transposition table k
 board's position key (Python's hash of the cells and side to move: what a Zobrist key gives,
 without the incremental upkeep), move ordering (the table's move, then captures by most valuable
 victims / least valuable attacker — a chain's victims add up —, then killer moves and the history
-table), a check extension, and a quiescence search over captures and shots (stand pat, depth
-capped). A promotion is searched as a queen only. Mate scores count plies, so the shortest mate
-is preferred.
+table), a check extension, and a quiescence search over captures and shots (stand pat, delta
+pruning before the legality test, depth capped). A promotion is searched as a queen only. Mate
+scores count plies, so the shortest mate is preferred.
 
 ``Search(board, level, seed)`` is resumable like ``djambi.ai.Search``: ``step(max_ms)`` does a
 slice of work and returns whether the search is finished, ``best_move()`` is the best move found
-so far, ``run()`` finishes it. The work is budgeted in nodes (``Level.max_nodes``), so the move
-depends only on (position, level, seed); ``Level.time_limit`` (or ``time_limit=``) is a safety
-cap in seconds on top, which the bench and tests leave off.
+so far (always a legal move), ``run()`` finishes it. Two limits end it, whichever comes first:
+the node budget (``Level.max_nodes``, counted only once the first iteration is complete) and the
+time limit (``Level.time_limit``, seconds of wall-clock time from the first ``step``; it may cut
+even the first iteration, leaving the best root move scored so far). ``time_limit=`` overrides the
+level's; ``max_nodes=`` given alone is the deterministic mode, with no clock: the move then depends
+only on (position, level, seed), which the tests use.
 """
 
 from __future__ import annotations
