@@ -4,9 +4,9 @@ Levels (``LEVELS``, frozen ``Level`` values; ``random`` plays a uniformly random
 
 ``easy``    one ply, then the evaluation (material only) with seeded noise of about a pawn and a
             half: it takes what hangs, but misjudges and misses replies.
-``normal``  iterative deepening to two plies plus a quiescence search over captures and shots,
-            within a node budget; material, king safety and pawn advance.
-``hard``    iterative deepening to three plies with quiescence, within a larger node budget; adds
+``normal``  iterative deepening to two plies plus a quiescence search over captures and shots;
+            material, king safety and pawn advance.
+``hard``    iterative deepening to four plies with quiescence, within a larger node budget; adds
             mobility and, when ahead, a king hunt (pieces drawn towards the enemy king, whose
             free squares cost it), so a won game ends in mate, not in the 100-move rule.
 
@@ -14,21 +14,25 @@ The search: negamax alpha-beta with iterative deepening, a transposition table k
 board's position key (Python's hash of the cells and side to move: what a Zobrist key gives,
 without the incremental upkeep), move ordering (the table's move, then captures by most valuable
 victims / least valuable attacker — a chain's victims add up —, then killer moves and the history
-table), a check extension, and a quiescence search over captures and shots (stand pat, depth
-capped). A promotion is searched as a queen only. Mate scores count plies, so the shortest mate
-is preferred.
+table), a check extension, and a quiescence search over captures and shots (stand pat, delta
+pruning before the legality test, depth capped). A promotion is searched as a queen only. Mate
+scores count plies, so the shortest mate is preferred.
 
 ``Search(board, level, seed)`` is resumable like ``djambi.ai.Search``: ``step(max_ms)`` does a
 slice of work and returns whether the search is finished, ``best_move()`` is the best move found
-so far, ``run()`` finishes it. The work is budgeted in nodes (``Level.max_nodes``), so the move
-depends only on (position, level, seed); ``Level.time_limit`` (or ``time_limit=``) is a safety
-cap in seconds on top, which the bench and tests leave off.
+so far (always a legal move), ``run()`` finishes it. Two limits end it, whichever comes first:
+the node budget (``Level.max_nodes``, counted only once the first iteration is complete) and the
+time limit (``Level.time_limit``, seconds of wall-clock time from the first ``step``; it may cut
+even the first iteration, leaving the best root move scored so far). ``time_limit=`` overrides the
+level's; ``max_nodes=`` given alone is the deterministic mode, with no clock: the move then depends
+only on (position, level, seed), which the tests use.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from itertools import compress
 from dataclasses import dataclass
 from typing import Generator
 
@@ -48,8 +52,7 @@ QDEPTH = 4
 #: Delta pruning: a capture that cannot lift the score to within this of alpha is not searched.
 DELTA = 1.0
 
-_FILE = tuple(sq % SIZE for sq in range(SIZE * SIZE))
-_RANK = tuple(sq // SIZE for sq in range(SIZE * SIZE))
+_SQUARES = range(SIZE * SIZE)
 
 
 @dataclass(frozen=True)
@@ -63,80 +66,128 @@ class Level:
     quiescence: bool  # search captures and shots at the leaves
     positional: bool  # king safety and pawn advance in the evaluation
     mobility: bool  # mobility and the king hunt in the evaluation
-    time_limit: float | None = None  # seconds, a safety cap (None: the node budget alone)
+    time_limit: float | None = None  # seconds of wall-clock time at most (None: the node budget alone)
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", max_depth=1, max_nodes=2_000, noise=1.5, quiescence=False, positional=False, mobility=False),
-    "normal": Level("normal", max_depth=2, max_nodes=3_000, noise=0.0, quiescence=True, positional=True, mobility=False),
-    "hard": Level("hard", max_depth=3, max_nodes=8_000, noise=0.0, quiescence=True, positional=True, mobility=True),
+    "easy": Level("easy", max_depth=1, max_nodes=2_000, noise=1.5, quiescence=False, positional=False,
+                  mobility=False, time_limit=1.0),
+    "normal": Level("normal", max_depth=2, max_nodes=3_000, noise=0.0, quiescence=True, positional=True,
+                    mobility=False, time_limit=1.5),
+    "hard": Level("hard", max_depth=4, max_nodes=12_000, noise=0.0, quiescence=True, positional=True,
+                  mobility=True, time_limit=2.5),
 }
 #: Every level name a seat may have.
 LEVEL_NAMES = ("random", *LEVELS)
 
 
-def evaluate(board: Board, level: Level = LEVELS["hard"]) -> float:
-    """The position's value for the side to move, in pawns."""
+_FILE = tuple(sq % SIZE for sq in range(SIZE * SIZE))
+_RANK = tuple(sq // SIZE for sq in range(SIZE * SIZE))
+#: _NEAR[k]: the squares within two king steps of ``k`` (king safety).
+_NEAR: tuple[frozenset[int], ...] = tuple(
+    frozenset(q for q in range(SIZE * SIZE) if max(abs(_FILE[q] - _FILE[k]), abs(_RANK[q] - _RANK[k])) <= 2)
+    for k in range(SIZE * SIZE)
+)
+#: _DIST[a][b]: king steps from ``a`` to ``b`` (the king hunt).
+_DIST: tuple[tuple[int, ...], ...] = tuple(
+    tuple(max(abs(_FILE[a] - _FILE[b]), abs(_RANK[a] - _RANK[b])) for b in range(SIZE * SIZE))
+    for a in range(SIZE * SIZE)
+)
+#: _MOBILE[kind]: the directions along which a long-range piece's view counts as mobility.
+_MOBILE: dict[int, tuple[int, ...]] = {QUEEN: tuple(range(8)), ARCHER: tuple(range(8)),
+                                        PRINCE: tuple(range(8)), 2: (0, 1, 2, 3), 3: (4, 5, 6, 7)}
+#: _PAWN_ADVANCE[side][sq]: the pawn-advance term of a pawn of ``side`` on ``sq``.
+_PAWN_ADVANCE: tuple[tuple[float, ...], ...] = tuple(
+    tuple(0.04 * a + (0.5 if a >= 8 else 0.0) for a in
+          ((_RANK[q] - 2) if side == 0 else (9 - _RANK[q]) for q in range(SIZE * SIZE)))
+    for side in (0, 1)
+)
+
+
+def evaluate(board: Board, level: Level | None = None) -> float:
+    """The position's value for the side to move, in pawns (``level``: which terms; hard's by default)."""
+    if level is None:
+        level = LEVELS["hard"]
     cells = board._cells
-    s = 1 if board._turn == 0 else -1
-    material = [0.0, 0.0]  # White, Black
+    material_w = material_b = 0.0
     extra = 0.0  # White's positional terms minus Black's
-    officers: tuple[list[int], list[int]] = ([], [])  # squares of pieces other than king and pawns
-    kings = [0, 0]
+    officers_w: list[int] = []  # squares of pieces other than king and pawns
+    officers_b: list[int] = []
+    king_w = king_b = 0
     positional = level.positional
-    for q, c in enumerate(cells):
-        if c == 0:
-            continue
-        kind = (c if c > 0 else -c) - 1
-        side = 0 if c > 0 else 1
-        if kind == KING:
-            kings[side] = q
-            continue
-        material[side] += VALUE[kind]
-        if kind == PAWN:
-            if positional:
-                advance = _RANK[q] - 2 if side == 0 else 9 - _RANK[q]
-                extra += (0.04 * advance + (0.5 if advance >= 8 else 0.0)) * (1 if side == 0 else -1)
+    mobility = level.mobility
+    mob = 0
+    value = VALUE
+    for q in compress(_SQUARES, cells):
+        c = cells[q]
+        if c > 0:
+            kind = c - 1
+            if kind == PAWN:
+                material_w += 1.0
+                if positional:
+                    extra += _PAWN_ADVANCE[0][q]
+                continue
+            if kind == KING:
+                king_w = q
+                continue
+            material_w += value[kind]
+            officers_w.append(q)
+            sign = 1
         else:
-            officers[side].append(q)
-    if positional:
-        # King safety: its own pieces beside it shelter it; enemy pieces near it threaten it.
-        for side, sign in ((0, 1), (1, -1)):
-            k = kings[side]
-            kf, kr = _FILE[k], _RANK[k]
-            shelter = sum(1 for ray in RAYS[k] if ray and cells[ray[0]] * sign > 0)
-            near = sum(1 for q in officers[1 - side] if max(abs(_FILE[q] - kf), abs(_RANK[q] - kr)) <= 2)
-            extra += sign * (0.08 * shelter - 0.25 * near)
-    if level.mobility:
-        extra += 0.03 * (_mobility(cells, 1) - _mobility(cells, -1))
-        lead = material[0] - material[1]
-        if abs(lead) >= 4.0:
-            # The king hunt: the side ahead draws its pieces to the enemy king and takes its room.
-            winner = 0 if lead > 0 else 1
-            target = kings[1 - winner]
-            tf, tr = _FILE[target], _RANK[target]
-            near = -sum(max(abs(_FILE[q] - tf), abs(_RANK[q] - tr)) for q in officers[winner])
-            free = sum(1 for ray in RAYS[target] if ray and cells[ray[0]] == 0)
-            extra += (1 if winner == 0 else -1) * (0.02 * near - 0.15 * free)
-    return s * (material[0] - material[1] + extra)
-
-
-def _mobility(cells: list[int], s: int) -> int:
-    """Empty squares the side's long-range pieces see along their lines (a cheap mobility)."""
-    n = 0
-    for q, c in enumerate(cells):
-        x = c * s
-        if x <= 0:
-            continue
-        kind = x - 1
-        if kind in (QUEEN, ARCHER, PRINCE) or kind == 2 or kind == 3:
-            rays = RAYS[q] if kind != 2 and kind != 3 else (RAYS[q][:4] if kind == 2 else RAYS[q][4:])
-            for ray in rays:
-                for t in ray:
+            kind = -c - 1
+            if kind == PAWN:
+                material_b += 1.0
+                if positional:
+                    extra -= _PAWN_ADVANCE[1][q]
+                continue
+            if kind == KING:
+                king_b = q
+                continue
+            material_b += value[kind]
+            officers_b.append(q)
+            sign = -1
+        if mobility and kind in _MOBILE:
+            rays = RAYS[q]
+            n = 0
+            for d in _MOBILE[kind]:
+                for t in rays[d]:
                     if cells[t]:
                         break
                     n += 1
-    return n
+            mob += sign * n
+    if positional:
+        # King safety: its own pieces beside it shelter it; enemy pieces near it threaten it.
+        for k, sign, enemies in ((king_w, 1, officers_b), (king_b, -1, officers_w)):
+            shelter = 0
+            for ray in RAYS[k]:
+                if ray and cells[ray[0]] * sign > 0:
+                    shelter += 1
+            near_k = _NEAR[k]
+            near = 0
+            for q in enemies:
+                if q in near_k:
+                    near += 1
+            extra += sign * (0.08 * shelter - 0.25 * near)
+    if mobility:
+        extra += 0.03 * mob
+        lead = material_w - material_b
+        if lead >= 4.0 or lead <= -4.0:
+            # The king hunt: the side ahead draws its pieces to the enemy king and takes its room.
+            if lead > 0:
+                target, hunters, sign = king_b, officers_w, 1
+            else:
+                target, hunters, sign = king_w, officers_b, -1
+            dist = _DIST[target]
+            near = 0
+            for q in hunters:
+                near -= dist[q]
+            free = 0
+            for ray in RAYS[target]:
+                if ray and cells[ray[0]] == 0:
+                    free += 1
+            extra += sign * (0.02 * near - 0.15 * free)
+    white = material_w - material_b + extra
+    return white if board._turn == 0 else -white
 
 
 class _Stop(Exception):
@@ -161,9 +212,10 @@ class Search:
         self.done = False
         self.depth_done = 0
         self.max_nodes = max_nodes if max_nodes is not None else (self.level.max_nodes if self.level else 0)
-        limit = time_limit if time_limit is not None else (self.level.time_limit if self.level else None)
+        if time_limit is None and max_nodes is None and self.level is not None:
+            time_limit = self.level.time_limit  # a node budget given alone: the deterministic mode
         self._deadline: float | None = None
-        self._limit = limit
+        self._limit = time_limit
         self._best: Move | None = None
         self._tt: dict = {}
         self._killers: dict[int, list] = {}
@@ -247,8 +299,8 @@ class Search:
             raise _Stop
         if self.nodes - self._yielded >= SLICE_NODES:
             self._yielded = self.nodes
-            if self._deadline is not None and time.perf_counter() > self._deadline and self.depth_done >= 1:
-                raise _Stop
+            if self._deadline is not None and time.perf_counter() > self._deadline:
+                raise _Stop  # the best root move so far stands, even in the first iteration
             return True
         return False
 
@@ -257,7 +309,7 @@ class Search:
         level = self.level
         assert level is not None
         root = len(board._stack)
-        moves = board.legal_raw()
+        moves = self._order(board, board.legal_raw(), 0)  # captures first: a fair move if time is short
         self._best = self._move(moves[0])
         if len(moves) == 1:
             return
@@ -349,12 +401,14 @@ class Search:
             return stand
         if stand > alpha:
             alpha = stand
-        moves = board.legal_raw(captures=True)
+        moves = board.pseudo_captures()
         cells = board._cells
         for raw in self._order(board, moves, 100 + qply):
             gain = sum(VALUE[abs(cells[x]) - 1] for x in raw[2])
             if stand + gain + DELTA <= alpha:
                 continue  # even taking it for free would not raise alpha
+            if not board.keeps_king_safe(raw):
+                continue
             board.push(self._move(raw))
             v = -(yield from self._quiesce(-beta, -alpha, qply + 1))
             board.pop()

@@ -386,9 +386,9 @@ class Board:
         return out
 
     # ------------------------------------------------------------------ the move walk
-    def _pseudo(self, q: int, s: int) -> list[tuple[int, int, tuple[int, ...], bool, bool]]:
+    def _pseudo(self, q: int, s: int, captures: bool = False) -> list[tuple[int, int, tuple[int, ...], bool, bool]]:
         """The moves the rules of §3 give the piece on ``q`` (side sign ``s``), before the check
-        rule: (from, to, squares taken, shot?, promotion?)."""
+        rule: (from, to, squares taken, shot?, promotion?); ``captures``: only those that take."""
         cells = self._cells
         out: list[tuple[int, int, tuple[int, ...], bool, bool]] = []
         kind = cells[q] * s - 1
@@ -397,7 +397,7 @@ class Board:
             fwd = SIZE * s
             last = SIZE - 1 if s > 0 else 0
             t = q
-            for _ in range(3):
+            for _ in range(0 if captures else 3):
                 t += fwd
                 if not (0 <= t < SIZE * SIZE) or cells[t] != 0:
                     break
@@ -415,13 +415,15 @@ class Board:
                     if cells[p] * s > 0:
                         break
                 else:
-                    out.append((q, t, (t,) if x < 0 else (), False, False))
+                    if x < 0 or not captures:
+                        out.append((q, t, (t,) if x < 0 else (), False, False))
         elif kind == ARCHER:
             for ray in rays:
                 for i, t in enumerate(ray):
                     x = cells[t] * s
                     if x == 0:
-                        out.append((q, t, (), False, False))
+                        if not captures:
+                            out.append((q, t, (), False, False))
                         continue
                     if x < 0 and i < ARCHER_RANGE:
                         out.append((q, t, (t,), True, False))
@@ -435,7 +437,8 @@ class Board:
                     if x == 0:
                         corners.append(t)
                         seen.add(t)
-                        out.append((q, t, (), False, False))
+                        if not captures:
+                            out.append((q, t, (), False, False))
                         continue
                     if x < 0:
                         seen.add(t)
@@ -449,7 +452,8 @@ class Board:
                             break
                         if t not in seen:
                             seen.add(t)
-                            out.append((q, t, () if x == 0 else (t,), False, False))
+                            if x < 0 or not captures:
+                                out.append((q, t, () if x == 0 else (t,), False, False))
                         if x < 0:
                             break
         else:
@@ -459,7 +463,8 @@ class Board:
                 n = len(ray)
                 i = 0
                 while i < n and cells[ray[i]] == 0:
-                    out.append((q, ray[i], (), False, False))
+                    if not captures:
+                        out.append((q, ray[i], (), False, False))
                     i += 1
                 j = i
                 while j < n and cells[ray[j]] * s < 0:  # the chain: take 1 up to all
@@ -470,7 +475,7 @@ class Board:
                 if ray:
                     t = ray[0]
                     x = cells[t] * s
-                    if x <= 0:
+                    if x < 0 or (x == 0 and not captures):
                         out.append((q, t, (t,) if x < 0 else (), False, False))
         return out
 
@@ -507,10 +512,8 @@ class Board:
             if code <= 0:
                 continue
             is_king = code == KING + 1
-            for raw in self._pseudo(q, s):
+            for raw in self._pseudo(q, s, captures):
                 frm, to, taken, shot, promo = raw
-                if captures and not taken:
-                    continue
                 if in_check or is_king or taken or relevant[frm] or relevant[to]:
                     saved = [cells[x] for x in taken]
                     for x in taken:
@@ -539,6 +542,42 @@ class Board:
         out: list = []
         self._walk(out, captures=captures)
         return out
+
+    def pseudo_captures(self) -> list[tuple[int, int, tuple[int, ...], bool, bool]]:
+        """The captures and shots of the side to move before the check rule, as raw tuples; the
+        AI's quiescence prunes them, then asks ``keeps_king_safe`` of those it plays."""
+        cells = self._cells
+        s = 1 if self._turn == 0 else -1
+        out: list = []
+        for q in range(SIZE * SIZE):
+            if cells[q] * s > 0:
+                out += self._pseudo(q, s, True)
+        return out
+
+    def keeps_king_safe(self, raw: tuple[int, int, tuple[int, ...], bool, bool]) -> bool:
+        """Whether the raw move (from ``_pseudo``) leaves the mover's king out of check: with
+        ``pseudo_captures``, ``legal_raw(captures=True)`` one move at a time."""
+        cells = self._cells
+        frm, to, taken, shot, _ = raw
+        s = 1 if cells[frm] > 0 else -1
+        is_king = cells[frm] == s * (KING + 1)
+        saved = [cells[x] for x in taken]
+        for x in taken:
+            cells[x] = 0
+        if not shot:
+            cells[to] = cells[frm]
+            cells[frm] = 0
+        try:
+            k = to if is_king else cells.index(s * (KING + 1))
+            return not _attacked(cells, k, -s)
+        except ValueError:
+            return False
+        finally:
+            if not shot:
+                cells[frm] = cells[to]
+                cells[to] = 0
+            for x, v in zip(taken, saved):
+                cells[x] = v
 
     def generate_legal_moves(self, from_square: Square | None = None) -> list[Move]:
         """Every legal move of the side to move; with ``from_square``, just those of the piece

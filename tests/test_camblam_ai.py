@@ -9,7 +9,7 @@ import random
 import pytest
 
 from camblam import Board, Move, Termination
-from camblam.ai import LEVEL_NAMES, LEVELS, Level, Search, accepts_draw, choose_move, evaluate
+from camblam.ai import LEVEL_NAMES, LEVELS, SLICE_NODES, Level, Search, accepts_draw, choose_move, evaluate
 from camblam_helpers import position
 
 
@@ -67,11 +67,76 @@ def test_search_in_slices_gives_the_same_move_as_in_one_go():
     assert board.code() == _midgame(seed=8, plies=30).code()  # the board given is not touched
 
 
-def test_a_time_limit_stops_the_search_with_a_legal_move():
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_level_plays_only_legal_moves_over_random_games(level):
+    # The level plays one side, a random mover the other, from random openings: every move the
+    # search returns is in the legal move list, and the board stays consistent after it.
+    for game in range(3):
+        rng = random.Random(game)
+        board = Board()
+        for _ in range(rng.randint(0, 30)):
+            board.push(rng.choice(board.generate_legal_moves()))
+        for ply in range(30):
+            if board.outcome() is not None:
+                break
+            if ply % 2 == 0:
+                move = choose_move(board, level, game * 100 + ply, max_nodes=400)
+                assert move in board.generate_legal_moves(), (board.code(), move)
+            else:
+                move = rng.choice(board.generate_legal_moves())
+            before = board.code()
+            board.push(move)
+            assert Board.from_code(board.code()).code() == board.code()
+            board.pop()
+            assert board.code() == before
+            board.push(move)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_node_budget_alone_gives_the_same_move_every_time(level):
+    for seed, plies in ((4, 24), (11, 40)):
+        board = _midgame(seed=seed, plies=plies)
+        first = Search(board, level, 7, max_nodes=700)
+        again = Search(board, level, 7, max_nodes=700)
+        assert first.run() == again.run() and first.nodes == again.nodes
+
+
+@pytest.mark.parametrize("limit", [0.0, 0.001, 0.05])
+def test_a_time_limit_stops_the_search_with_a_legal_move(limit):
     board = _midgame(seed=2, plies=30)
-    search = Search(board, "hard", 1, max_nodes=10**9, time_limit=0.05)
+    search = Search(board, "hard", 1, max_nodes=10**9, time_limit=limit)
     move = search.run()
-    assert board.is_legal(move) and search.depth_done >= 1
+    assert board.is_legal(move) and search.done
+    if limit == 0.0:
+        assert search.nodes <= SLICE_NODES  # stopped at the first look at the clock, in depth 1
+
+
+def test_the_levels_time_limit_applies_unless_a_node_budget_is_given_alone():
+    board = _midgame(seed=2, plies=30)
+    assert all(0 < level.time_limit <= 3.0 for level in LEVELS.values())
+    expired = dataclasses.replace(LEVELS["hard"], max_nodes=10**9, time_limit=0.0)
+    search = Search(board, expired, 1)  # as the app searches: the level's limits
+    assert board.is_legal(search.run()) and search.nodes <= SLICE_NODES
+    search = Search(board, expired, 1, max_nodes=500)  # the deterministic mode: no clock
+    assert board.is_legal(search.run()) and search.nodes > 500 and search.depth_done >= 1
+
+
+def test_the_quiescence_captures_are_the_legal_captures():
+    # Board.pseudo_captures filtered by Board.keeps_king_safe (what the quiescence plays) lists
+    # the same moves as legal_raw(captures=True), over random games.
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(6):
+        board = Board()
+        for _ in range(150):
+            if board.outcome() is not None:
+                break
+            lazy = [raw for raw in board.pseudo_captures() if board.keeps_king_safe(raw)]
+            assert sorted(lazy) == sorted(board.legal_raw(captures=True)), board.code()
+            assert sorted(board.legal_raw(captures=True)) == sorted(raw for raw in board.legal_raw() if raw[2])
+            checked += bool(lazy)
+            board.push(rng.choice(board.generate_legal_moves()))
+    assert checked > 100
 
 
 def test_a_finished_game_has_no_move_and_the_evaluation_is_symmetric():
