@@ -46,7 +46,7 @@ def test_camblam_lessons_listed_run_by_taps_and_back_to_the_game(new_page, scree
     ids = [items.nth(i).get_attribute("data-lesson") for i in range(11)]
     assert ids[0] == "camblam-pawn" and "camblam-check" in ids and "camblam-archer" in ids
     assert page.locator("#lesson-list-items li[data-lesson]").first.get_attribute("data-lesson") == "militant"
-    page.locator("#lessons-camblam").scroll_into_view_if_needed()
+    page.locator("#lessons-camblam h3").scroll_into_view_if_needed()
     page.screenshot(path=str(screenshot_dir / "camblam-learn-list-390x844.png"))
     page.locator('li[data-lesson="camblam-rook"] button').tap()
     expect(page.locator("#lesson-box")).to_be_visible()
@@ -56,6 +56,7 @@ def test_camblam_lessons_listed_run_by_taps_and_back_to_the_game(new_page, scree
     assert figure(page, "a5") == "cb-wR"
     # A wrong move: the rook takes one pawn only. Taken back, with the hint.
     square(page, "a5").tap()
+    expect(page.locator("#board .sq.cursor")).to_have_count(0)  # no keyboard square after a tap
     square(page, "d5").tap()
     note = page.locator("#lesson-note")
     expect(note).to_contain_text("Not this one")
@@ -128,9 +129,12 @@ def test_camblam_rules_in_french_and_czech_from_the_link_and_the_game(new_page, 
     expect(phone.locator("#rules-body details")).to_have_count(11)
     expect(phone.locator("#rules-body .rules-diagram svg")).to_have_count(11)
     assert phone.locator("#rules-body [data-square]").count() == 0  # pictures, not boards
-    phone.locator("#rules-body summary", has_text="Le pion").tap()
-    expect(phone.locator("#rules-body")).to_contain_text("en passant")
-    phone.locator("#rules-body summary", has_text="Le pion").scroll_into_view_if_needed()
+    pawn = phone.locator("#rules-body details", has=phone.locator("summary", has_text="Le pion"))
+    pawn.locator("summary").tap()
+    expect(pawn).to_have_attribute("open", "")
+    expect(pawn).to_contain_text("en passant")
+    expect(pawn.locator(".rules-diagram svg")).to_be_visible()
+    pawn.locator("summary").scroll_into_view_if_needed()
     assert phone.evaluate("() => document.querySelector('#rules-dialog').scrollWidth <= innerWidth")
     phone.screenshot(path=str(screenshot_dir / "camblam-learn-rules-fr-390x844.png"))
     tablet = open_page(new_page, "./?lang=cs", errors, **TABLET)

@@ -136,9 +136,10 @@ class Learn:
         """The lesson's board: Camblam's drawn whole in the board's SVG, or Djambi's squares."""
         app = self.app
         if self.lesson.game == "camblam":
-            focused = document.activeElement == el("#board")
+            board = el("#board")  # the keyboard's square once the keyboard moved it (not after a tap)
+            keyed = document.activeElement == board and bool(board.matches(":focus-visible"))
             app.camblam_view.draw(self.lesson.run.board,
-                                  self.lesson.camblam_marks(app.cursor if focused else None))
+                                  self.lesson.camblam_marks(app.cursor if keyed else None))
             return
         app.board_view.take_back()
         app.board_view.turn(0)
