@@ -143,8 +143,27 @@ def square_label(sq: int, piece: Piece | None) -> str:
 
 def board_svg(board: Board, marks: Marks = Marks()) -> str:
     """The board's inner SVG (for ``<svg viewBox="0 0 940 940">``)."""
+    return _board(board, marks, named=True)
+
+
+def defs_svg() -> str:
+    """A hidden ``<svg>`` holding the board's styles and the figures' symbols, for diagrams drawn
+    outside the board (``diagram_svg``: the rules and the piece guide)."""
+    return (f'<svg class="cb-defs" width="0" height="0" aria-hidden="true" focusable="false" '
+            f'style="position:absolute">{_STYLE}<defs>{defs()}</defs></svg>')
+
+
+def diagram_svg(board: Board, label: str, marks: Marks = Marks()) -> str:
+    """A small picture of the whole board, as the board draws it but without square names (no
+    ``data-square``: it is no board to play on), as a standalone ``<svg>``; its figures need
+    ``defs_svg()`` in the page. ``label`` is the picture's text for screen readers."""
+    return (f'<svg class="diagram cb-diagram" viewBox="0 0 {VIEW} {VIEW}" role="img" '
+            f'aria-label="{_attr(label)}">{_board(board, marks, named=False)}</svg>')
+
+
+def _board(board: Board, marks: Marks, named: bool) -> str:
     pieces = board.pieces()
-    out = [_STYLE, "<defs>", defs(), '</defs><g class="cb">']
+    out = [_STYLE, "<defs>", defs(), '</defs><g class="cb">'] if named else ['<g class="cb">']
     for sq in range(SIZE * SIZE):
         x, y = square_origin(sq)
         piece = pieces.get(sq)
@@ -196,8 +215,9 @@ def board_svg(board: Board, marks: Marks = Marks()) -> str:
             inner.append(f'<text class="coord-in" x="3" y="16">{sq // SIZE + 1}</text>')
         if sq // SIZE == 0:
             inner.append(f'<text class="coord-in" x="{CELL - 12}" y="{CELL - 4}">{FILES[sq % SIZE]}</text>')
-        out.append(f'<g data-square="{square_name(sq)}" class="{" ".join(cls)}" '
-                   f'transform="translate({x},{y})" aria-label="{_attr(square_label(sq, piece))}">'
+        named_as = (f' data-square="{square_name(sq)}" aria-label="{_attr(square_label(sq, piece))}"'
+                    if named else "")
+        out.append(f'<g{named_as} class="{" ".join(cls)}" transform="translate({x},{y})">'
                    + "".join(inner) + "</g>")
     for i in range(SIZE):
         out.append(f'<text class="coord" x="{MARGIN + i * CELL + CELL / 2}" y="{SIZE * CELL + 30}" '
@@ -221,5 +241,5 @@ def check_square(board: Board) -> int | None:
     return board.king(board.turn) if board.is_check() else None
 
 
-__all__ = ["Marks", "board_svg", "camblam_piece_svg", "square_origin", "last_move_squares",
+__all__ = ["Marks", "board_svg", "diagram_svg", "defs_svg", "camblam_piece_svg", "square_origin", "last_move_squares",
            "check_square", "defs", "kind_word", "square_label", "VIEW", "CELL", "MARGIN"]

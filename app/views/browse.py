@@ -26,12 +26,12 @@ class BrowseControl:
         return self.history.board_at(self.viewing)
 
     def draw_board(self) -> None:
-        if self.game.rules.key == "camblam" and not self.learn.lesson.active:
+        if self.learn.draws_board():  # a lesson is shown, on its own game's board
+            return
+        if self.game.rules.key == "camblam":
             self.draw_camblam()
             return
         self.board_view.take_back()
-        if self.learn.draws_board():
-            return
         game, picker = self.game, self.picker
         rotation = prefs.board_rotation(game, self.settings.rotate, self.board_view.rotation)
         self.board_view.turn(rotation)

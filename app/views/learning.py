@@ -15,7 +15,9 @@ import random
 
 from pyscript import document
 
-from app.learn import guide
+import camblam
+
+from app.learn import camblam_guide, guide
 from app.learn import lessons
 from app.state import session
 from app.state import seating
@@ -23,7 +25,7 @@ from app.present import statictext
 from app.present import threats
 from app.views.dom import el, on_click
 from app.present.i18n import _
-from app.views.learnview import GuideDialog, LessonMode, PieceTip, RulesDialog, Welcome
+from app.views.learnview import CAMBLAM_OFFSET, GuideDialog, LessonMode, PieceTip, RulesDialog, Welcome
 
 SUGGEST_STEP_MS = 20.0
 SUGGEST_LEVEL = "normal"
@@ -33,11 +35,14 @@ class Learn:
     def __init__(self, app) -> None:
         self.app = app
         self.welcome_dialog = Welcome(self.open_lessons, self.play_computer, self.pass_and_play,
-                                      lambda: self.guide.open(), lambda: self.rules.open())
+                                      lambda: self.open_guide(), lambda: self.open_rules())
         self.guide = GuideDialog()
         self.rules = RulesDialog()
         self.tipper = PieceTip(self.board_shown, self.long_press)
-        self.lesson = LessonMode(app.keeper.storage, self.lesson_drawn, self.lesson_left)
+        self.lesson = LessonMode(app.keeper.storage, self.lesson_drawn, self.lesson_left,
+                                 on_promotion=lambda colour: app.camblam_view.ask_promotion(colour),
+                                 on_camblam_rules=lambda: self.rules.open("camblam"),
+                                 on_camblam_guide=lambda: self.guide.open(game="camblam"))
         self.threats_on = False
         self.focus: int | None = None  # the enemy piece the threat view shows
         self.suggested: tuple[object, int, object] | None = None  # (game, revision, move)
@@ -57,16 +62,35 @@ class Learn:
         self.welcome_dialog.open()
 
     def open_fragment(self, fragment: str) -> bool:
-        """``#learn``, ``#guide`` and ``#rules`` open those views (never a game link)."""
+        """``#learn``, ``#guide`` and ``#rules`` open those views for the game being played,
+        ``#camblam-learn``, ``#camblam-guide`` and ``#camblam-rules`` Camblam's (never a game
+        link)."""
         name = fragment.lstrip("#").strip().lower()
+        game = None
+        if name.startswith("camblam-"):
+            game, name = "camblam", name[len("camblam-"):]
         if name not in ("learn", "guide", "rules"):
             return False
         lessons.mark_welcomed(self.app.keeper.storage)
-        {"learn": self.open_lessons, "guide": self.guide.open, "rules": self.rules.open}[name]()
+        {"learn": self.open_lessons, "guide": self.open_guide, "rules": self.open_rules}[name](game)
         return True
 
-    def open_lessons(self) -> None:
-        self.lesson.open_list()
+    def game_played(self) -> str:
+        """The game of the saved game ("djambi", "camblam")."""
+        return self.app.game.rules.key
+
+    def shown_game(self) -> str:
+        """The game whose board is shown: the lesson's, or the game's."""
+        return self.lesson.game or self.game_played()
+
+    def open_lessons(self, game: str | None = None) -> None:
+        self.lesson.open_list(game or self.shown_game())
+
+    def open_guide(self, game: str | None = None) -> None:
+        self.guide.open(game=game or self.shown_game())
+
+    def open_rules(self, game: str | None = None) -> None:
+        self.rules.open(game or self.shown_game())
 
     def play_computer(self) -> None:
         seats = [seating.HUMAN] + [SUGGEST_LEVEL] * 3
@@ -106,6 +130,18 @@ class Learn:
             app.computer.run(app.loop.sync(app.game), app.game)
         app.panel.dismiss()
         self.tipper.hide()
+        self.draw_lesson()
+
+    def draw_lesson(self) -> None:
+        """The lesson's board: Camblam's drawn whole in the board's SVG, or Djambi's squares."""
+        app = self.app
+        if self.lesson.game == "camblam":
+            board = el("#board")  # the keyboard's square once the keyboard moved it (not after a tap)
+            keyed = document.activeElement == board and bool(board.matches(":focus-visible"))
+            app.camblam_view.draw(self.lesson.run.board,
+                                  self.lesson.camblam_marks(app.cursor if keyed else None))
+            return
+        app.board_view.take_back()
         app.board_view.turn(0)
         app.board_view.draw(self.lesson.views())
 
@@ -118,7 +154,7 @@ class Learn:
     def draws_board(self) -> bool:
         if not self.lesson.active:
             return False
-        self.app.board_view.draw(self.lesson.views())
+        self.draw_lesson()
         return True
 
     # ------------------------------------------------------------------ taps and keys
@@ -129,13 +165,28 @@ class Learn:
 
     def long_press(self, sq: int) -> None:
         board = self.board_shown()
+        if sq >= CAMBLAM_OFFSET:  # Camblam's board: its guide, at the piece's kind
+            sq -= CAMBLAM_OFFSET
+            piece = board.piece_at(sq) if isinstance(board, camblam.Board) else None
+            if piece is not None:
+                self.guide.open(f"camblam-{piece.kind.letter}",
+                                lambda: camblam_guide.tip(board, sq), game="camblam")
+            return
         piece = board.piece_at(sq)
         if piece is None:
             return
         self.guide.open(piece.kind.letter, lambda: guide.piece_sentence(board, sq))
 
     def tip(self, sq: int) -> None:
-        self.tipper.show(sq)
+        """The piece tip for the keyboard's square ``sq`` on the board shown."""
+        self.tipper.show(sq + CAMBLAM_OFFSET if self.shown_game() == "camblam" else sq)
+
+    def takes_promotion(self, kind) -> bool:
+        """The promotion chooser's answer, if a Camblam lesson asked for it."""
+        if self.lesson.game != "camblam":
+            return False
+        self.lesson.promote(kind)
+        return True
 
     def takes_tap(self, sq: int) -> bool:
         if self.tipper.swallow_click():
@@ -144,6 +195,8 @@ class Learn:
             self.lesson.tap(sq)
             return True
         app = self.app
+        if app.game.rules.key != "djambi":  # Camblam's threat view needs no taps
+            return False
         if not self.threats_on or app.viewing is not None or app.picker.active:
             self.focus = None
             return False

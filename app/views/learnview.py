@@ -19,18 +19,17 @@ from pyscript import document, window
 import camblam
 from djambi import parse_square, square_name
 
-from app.present import camblam_words
 
 #: Camblam's squares as the tip's square numbers (apart from Djambi's 0–80).
 CAMBLAM_OFFSET = 1000
 
-from app.learn import guide
-from app.learn import lessons
-from app.present import render
+from app.learn import camblam_guide, camblam_rulebook, courses, guide
+from app.present import camblam_render, render
+from app.present.camblam_taps import CamblamPicker
 from app.learn import rulebook
-from app.present import taps
+from app.present import statictext, taps
 from app.present import words
-from app.views.dom import close_dialog, el, later, listen, on_click, open_dialog
+from app.views.dom import absent, close_dialog, el, later, listen, on_click, open_dialog
 from app.present.i18n import _, pgettext
 
 LONG_PRESS_MS = 550
@@ -54,12 +53,17 @@ class GuideDialog:
     not at the page's start (issue 14: ~25 ms of a returning player's start)."""
 
     def __init__(self) -> None:
-        self.kind_letter: str | None = None
+        self.kind_letter: str | None = None  # Djambi's "R", Camblam's "camblam-R"
         self.about: Callable[[], str] = lambda: ""
-        self.built = False
+        self.built = ""  # the game whose guide is written ("" none yet)
         on_click("#guide-close", lambda e: close_dialog("#guide-dialog"))
 
-    def build(self) -> None:
+    def build(self, game: str = "djambi") -> None:
+        if game == "camblam":
+            self.build_camblam()
+            return
+        el("#guide-dialog").dataset.game = "djambi"
+        el("#guide-title").textContent = statictext.text("the-pieces")
         body = el("#guide-body")
         body.replaceChildren()
         intro = document.createElement("p")
@@ -99,7 +103,50 @@ class GuideDialog:
                 p.append(strong, document.createTextNode(_(text)))
                 section.append(p)
             body.append(section)
-        self.built = True
+        self.built = "djambi"
+        self.mark_current()
+
+    def build_camblam(self) -> None:
+        """Camblam's nine pieces (``camblam_guide``): a figure, how it moves, how it takes, a
+        diagram of its moves."""
+        el("#guide-dialog").dataset.game = "camblam"
+        el("#guide-title").textContent = _("Camblam's pieces")
+        body = el("#guide-body")
+        body.replaceChildren()
+        body.insertAdjacentHTML("beforeend", camblam_render.defs_svg())  # the diagrams' figures
+        intro = document.createElement("p")
+        intro.textContent = _("Camblam is played by two, White and Black, on a 12×12 board; nine "
+                              "kinds of piece. Dots: where the piece can go; rings: what it can "
+                              "take; dashed rings: an archer's shots.")
+        body.append(intro)
+        labels = (pgettext("piece guide", "Moves"), pgettext("piece guide", "Takes"))
+        for entry in camblam_guide.GUIDE:
+            letter = entry.kind.letter
+            section = document.createElement("section")
+            section.id = f"guide-camblam-{letter}"
+            section.className = "guide-kind"
+            section.dataset.kind = camblam_render.KIND_WORDS[entry.kind]
+            head = document.createElement("h3")
+            icon = document.createElementNS(render_ns(), "svg")
+            icon.setAttribute("viewBox", "0 0 100 100")
+            icon.setAttribute("class", "guide-icon")
+            icon.setAttribute("aria-hidden", "true")
+            icon.innerHTML = camblam_render.camblam_piece_svg(entry.kind, camblam.Color.WHITE)
+            title = document.createElement("span")
+            title.textContent = camblam_guide.kind_title(entry.kind)
+            head.append(icon, title)
+            figure = document.createElement("div")
+            figure.className = "guide-diagram"
+            figure.innerHTML = entry.diagram()  # camblam_render.diagram_svg: constants, enums, escaped words
+            section.append(head, figure)
+            for label, text in zip(labels, (entry.moves, entry.takes)):
+                p = document.createElement("p")
+                strong = document.createElement("strong")
+                strong.textContent = _("{label}: ").format(label=label)
+                p.append(strong, document.createTextNode(_(text)))
+                section.append(p)
+            body.append(section)
+        self.built = "camblam"
         self.mark_current()
 
     def mark_current(self) -> None:
@@ -112,17 +159,19 @@ class GuideDialog:
     def relabel(self) -> None:
         """The guide again in the current language (the piece it was opened at kept), if written."""
         if self.built:
-            self.build()
+            self.build(self.built)
 
-    def open(self, kind_letter: str | None = None, about: Callable[[], str] | None = None) -> None:
-        """Open the guide, at ``kind_letter``'s section if given; ``about`` says (in the current
-        language, at each call) what the piece the player pressed is."""
+    def open(self, kind_letter: str | None = None, about: Callable[[], str] | None = None,
+             game: str = "djambi") -> None:
+        """Open ``game``'s guide, at ``kind_letter``'s section if given (Camblam's:
+        ``camblam-R``); ``about`` says (in the current language, at each call) what the piece the
+        player pressed is."""
         self.kind_letter = kind_letter
         self.about = about or (lambda: "")
-        if self.built:
+        if self.built == game:
             self.mark_current()
         else:
-            self.build()
+            self.build(game)
         open_dialog("#guide-dialog")
         if kind_letter:
             el(f"#guide-{kind_letter}").scrollIntoView()
@@ -135,14 +184,25 @@ def render_ns() -> str:
 
 
 class RulesDialog:
+    """The rules of either game, a folding section per rule (``rulebook`` for Djambi,
+    ``camblam_rulebook`` for Camblam, whose sections each show a diagram drawn here)."""
+
     def __init__(self) -> None:
-        self.built = False
+        self.built = ""  # the game whose rules are written ("" none yet)
         on_click("#rules-close", lambda e: close_dialog("#rules-dialog"))
 
-    def build(self, opened: set[int] | None = None) -> None:
+    def build(self, opened: set[int] | None = None, game: str = "djambi") -> None:
         body = el("#rules-body")
         body.replaceChildren()
-        for i, section in enumerate(rulebook.sections()):
+        el("#rules-dialog").dataset.game = game
+        if game == "camblam":
+            el("#rules-title").textContent = _("The rules of Camblam")
+            body.insertAdjacentHTML("beforeend", camblam_render.defs_svg())  # the diagrams' figures
+            chapters = camblam_rulebook.sections()
+        else:
+            el("#rules-title").textContent = statictext.text("the-rules")
+            chapters = rulebook.sections()
+        for i, section in enumerate(chapters):
             box = document.createElement("details")
             box.id = f"rule-{i}"
             box.dataset.slug = section.slug
@@ -170,12 +230,20 @@ class RulesDialog:
                 else:
                     items = None
                     box.append(node)
+            if game == "camblam":
+                figure = document.createElement("div")
+                figure.className = "rules-diagram"
+                # camblam_render.diagram_svg: constants, engine enums and escaped words only
+                figure.innerHTML = camblam_render.diagram_svg(
+                    section.board(), camblam_rulebook.diagram_label(section),
+                    camblam_render.Marks(check=camblam_render.check_square(section.board())))
+                box.append(figure)
             body.append(box)
-        self.built = True
+        self.built = game
 
-    def open(self) -> None:
-        if not self.built:
-            self.build()
+    def open(self, game: str = "djambi") -> None:
+        if self.built != game:
+            self.build(game=game)
         open_dialog("#rules-dialog")
 
     def relabel(self) -> None:
@@ -183,7 +251,7 @@ class RulesDialog:
         if not self.built:
             return
         boxes = list(document.querySelectorAll("#rules-body details"))
-        self.build({i for i, box in enumerate(boxes) if box.open})
+        self.build({i for i, box in enumerate(boxes) if box.open}, self.built)
 
 
 class PieceTip:
@@ -218,11 +286,12 @@ class PieceTip:
     def show(self, sq: int) -> None:
         if sq >= CAMBLAM_OFFSET:  # Camblam's board: its piece, named ("White's archer")
             board, sq = self.board_of(), sq - CAMBLAM_OFFSET
-            piece = board.piece_at(sq) if isinstance(board, camblam.Board) else None
+            text = camblam_guide.tip(board, sq) if isinstance(board, camblam.Board) else ""
             tip = el("#piece-tip")
-            tip.textContent = _("{square}: {piece}").format(
-                square=camblam.square_name(sq), piece=camblam_words.whose(piece)) if piece else ""
-            tip.hidden = piece is None
+            tip.textContent = text
+            if text:
+                tip.dataset.edge = camblam_guide.tip_edge(board, sq)
+            tip.hidden = not text
             return
         text = guide.piece_sentence(self.board_of(), sq)
         tip = el("#piece-tip")
@@ -270,9 +339,13 @@ class PieceTip:
             return
         sq = self.start[0]
         self.start = None
-        if sq >= CAMBLAM_OFFSET:  # Camblam: the tip names the piece (no guide page yet)
+        if sq >= CAMBLAM_OFFSET:  # Camblam: its piece's tip and guide
+            board = self.board_of()
+            if not isinstance(board, camblam.Board) or board.piece_at(sq - CAMBLAM_OFFSET) is None:
+                return
             self.pressed_at = float(window.performance.now())
             self.show(sq)
+            self.on_long_press(sq)
             return
         if self.board_of().piece_at(sq) is None:
             return
@@ -292,15 +365,25 @@ class PieceTip:
 
 
 class LessonMode:
-    """A lesson played on the page's board; the saved game is left as it is."""
+    """A lesson played on the page's board, of either game (``app.learn.courses``: Djambi's
+    lessons on Djambi's board and move picker, Camblam's on Camblam's); the saved game is left
+    as it is."""
 
-    def __init__(self, storage, on_draw: Callable[[], None], on_leave: Callable[[], None]) -> None:
+    def __init__(self, storage, on_draw: Callable[[], None], on_leave: Callable[[], None],
+                 on_promotion: Callable[[object], None] = lambda colour: None,
+                 on_camblam_rules: Callable[[], None] = lambda: None,
+                 on_camblam_guide: Callable[[], None] = lambda: None) -> None:
         self.storage = storage
         self.on_draw = on_draw
         self.on_leave = on_leave
-        self.run: lessons.LessonRun | None = None
-        self.picker: taps.Picker | None = None
-        self.done = lessons.load_done(storage)
+        self.on_promotion = on_promotion  # a Camblam pawn reached the far rank: ask its new piece
+        self.on_camblam_rules = on_camblam_rules
+        self.on_camblam_guide = on_camblam_guide
+        self.course: courses.Course | None = None
+        self.list_id = ""
+        self.run = None  # a LessonRun of the course's game
+        self.picker = None  # taps.Picker (Djambi) or CamblamPicker
+        self.done = courses.load_done(storage)
         self.said: Callable[[], str] = lambda: ""
         self.said_as = ""  # the list is written each time it is opened (open_list), not at the start
         on_click("#lessons-close", lambda e: close_dialog("#lessons-dialog"))
@@ -314,46 +397,106 @@ class LessonMode:
     def active(self) -> bool:
         return self.run is not None
 
+    @property
+    def game(self) -> str:
+        """The game of the lesson being played ("" if none)."""
+        return self.course.game if self.run is not None and self.course is not None else ""
+
     # ------------------------------------------------------------------ the list
-    def build_list(self) -> None:
-        box = el("#lesson-list-items")
-        box.replaceChildren()
-        for number, lesson in enumerate(lessons.LESSONS, 1):
-            li = document.createElement("li")
-            li.dataset.lesson = lesson.id
+    def group(self, course: courses.Course):
+        """The list's part for ``course``: a heading and an ``<ol>`` (Djambi's is index.html's
+        ``#lesson-list-items``; the others are made here, once)."""
+        if course.game == "djambi":
+            box = el("#lesson-list-items")
+            head = document.querySelector("#lessons-djambi")
+            if absent(head):
+                head = document.createElement("h3")
+                head.id = "lessons-djambi"
+                head.className = "lesson-group"
+                box.before(head)
+            head.textContent = _(course.heading)
+            return box
+        section = document.querySelector(f"#lessons-{course.game}")
+        if absent(section):
+            section = document.createElement("section")
+            section.id = f"lessons-{course.game}"
+            section.className = "lesson-course"
+            el("#lesson-list-items").after(section)
+        section.replaceChildren()
+        head = document.createElement("h3")
+        head.className = "lesson-group"
+        head.textContent = _(course.heading)
+        tools = document.createElement("div")
+        tools.className = "tools"
+        for name, text, action in (("rules", _("The rules of Camblam"), self.on_camblam_rules),
+                                   ("guide", _("Camblam's pieces"), self.on_camblam_guide)):
             button = document.createElement("button")
             button.type = "button"
-            button.className = "lesson-item"
-            title = document.createElement("span")
-            title.className = "lesson-name"
-            title.textContent = _("{number}. {title}").format(number=number, title=_(lesson.title))
-            about = document.createElement("span")
-            about.className = "lesson-about"
-            about.textContent = _(lesson.about)
-            mark = document.createElement("span")
-            mark.className = "lesson-mark"
-            if lesson.id in self.done:
-                li.classList.add("done")
-                # Translators: the mark of a finished lesson in the list.
-                mark.textContent = _("✓ Done")
-            button.append(title, mark, about)
-            listen(button, "click", lambda e, lid=lesson.id: (close_dialog("#lessons-dialog"), self.start(lid)))
-            li.append(button)
-            box.append(li)
+            button.id = f"lessons-{course.game}-{name}"
+            button.textContent = text
+            listen(button, "click", lambda e, act=action: (close_dialog("#lessons-dialog"), act()))
+            tools.append(button)
+        box = document.createElement("ol")
+        box.id = f"{course.game}-lesson-items"
+        box.className = "lesson-items"
+        section.append(head, tools, box)
+        return box
 
-    def open_list(self) -> None:
+    def build_list(self) -> None:
+        for course, items in courses.listed():
+            box = self.group(course)
+            box.replaceChildren()
+            for number, (list_id, lesson) in enumerate(items, 1):
+                box.append(self.list_item(list_id, lesson, number))
+
+    def list_item(self, list_id: str, lesson, number: int):
+        li = document.createElement("li")
+        li.dataset.lesson = list_id
+        button = document.createElement("button")
+        button.type = "button"
+        button.className = "lesson-item"
+        title = document.createElement("span")
+        title.className = "lesson-name"
+        title.textContent = _("{number}. {title}").format(number=number, title=_(lesson.title))
+        about = document.createElement("span")
+        about.className = "lesson-about"
+        about.textContent = _(lesson.about)
+        mark = document.createElement("span")
+        mark.className = "lesson-mark"
+        if list_id in self.done:
+            li.classList.add("done")
+            # Translators: the mark of a finished lesson in the list.
+            mark.textContent = _("✓ Done")
+        button.append(title, mark, about)
+        listen(button, "click", lambda e, lid=list_id: (close_dialog("#lessons-dialog"), self.start(lid)))
+        li.append(button)
+        return li
+
+    def open_list(self, game: str = "djambi") -> None:
+        """Open the list; ``game``'s lessons are scrolled into view."""
         self.build_list()
         open_dialog("#lessons-dialog")
+        if game != "djambi":
+            section = document.querySelector(f"#lessons-{game}")
+            if not absent(section):
+                section.scrollIntoView()
 
     # ------------------------------------------------------------------ playing
-    def start(self, lesson_id: str) -> None:
-        lesson = lessons.BY_ID[lesson_id]
-        self.run = lessons.LessonRun(lesson)
-        self.picker = taps.Picker(self.run.board)
+    def start(self, list_id: str) -> None:
+        self.course, lesson = courses.find(list_id)
+        self.list_id = list_id
+        self.run = self.course.run(lesson)
+        self.picker = self.new_picker()
         document.body.classList.add("learning")
         el("#lesson-box").hidden = False
+        el("#lesson-box").dataset.game = self.course.game
         self.note(None)
         self.draw()
+
+    def new_picker(self):
+        if self.course.game == "camblam":
+            return CamblamPicker(self.run.board)
+        return taps.Picker(self.run.board)
 
     def restart(self) -> None:
         if self.run is None:
@@ -366,16 +509,16 @@ class LessonMode:
     def next_lesson(self) -> None:
         if self.run is None:
             return
-        ids = [l.id for l in lessons.LESSONS]
-        at = ids.index(self.run.lesson.id)
-        if at + 1 < len(ids):
-            self.start(ids[at + 1])
+        following = courses.next_id(self.list_id)
+        if following is not None:
+            self.start(following)
         else:
-            self.open_list()
+            self.open_list(self.game)
 
     def leave(self) -> None:
         self.run = None
         self.picker = None
+        self.course = None
         document.body.classList.remove("learning")
         el("#lesson-box").hidden = True
         self.on_leave()
@@ -392,7 +535,15 @@ class LessonMode:
             step = self.run.step
             self.note(lambda: _("Lesson finished. {done}").format(done=_(step.done)))
             return
-        result = self.picker.tap(sq)
+        self.step(self.picker.tap(sq))
+
+    def promote(self, kind) -> None:
+        """The piece chosen for a Camblam pawn on the far rank (the promotion chooser)."""
+        if self.run is not None and isinstance(self.picker, CamblamPicker) and not self.run.finished:
+            self.step(self.picker.promote(kind))
+
+    def step(self, result) -> None:
+        """What the picker answered to a tap: a move is checked against the lesson's goal."""
         if result.kind == "play" and result.move is not None:
             answer = self.run.answer(result.move)
             self.picker.reset(self.run.board)
@@ -405,10 +556,12 @@ class LessonMode:
         elif result.message:
             message = result.message
             self.note(lambda: message)
+        elif result.kind == "step" and getattr(self.picker, "promoting", None) is not None:
+            self.on_promotion(self.run.board.turn)
         self.draw()
 
     @staticmethod
-    def answer_text(answer: lessons.Answer) -> str:
+    def answer_text(answer) -> str:
         """A right move's words: what it did, the replies played, whether the lesson is done."""
         text = answer.text
         if answer.replies:
@@ -420,8 +573,8 @@ class LessonMode:
         return text
 
     def finish(self) -> None:
-        self.done.add(self.run.lesson.id)
-        problem = lessons.save_done(self.storage, self.done)
+        self.done.add(self.list_id)
+        problem = courses.save_done(self.storage, self.done)
         if problem:
             self.note(lambda: problem, wrong=True)
 
@@ -448,6 +601,7 @@ class LessonMode:
             self.draw()
 
     def views(self) -> list[render.SquareView]:
+        """A Djambi lesson's squares."""
         run, picker = self.run, self.picker
         return render.square_views(
             run.board,
@@ -460,14 +614,27 @@ class LessonMode:
             lifted=picker.lifted_squares(),
         )
 
+    def camblam_marks(self, cursor: int | None = None) -> camblam_render.Marks:
+        """A Camblam lesson's marks: the picker's (none once it is finished), the last move, check."""
+        board = self.run.board
+        extra = {"last": camblam_render.last_move_squares(board),
+                 "check": camblam_render.check_square(board), "cursor": cursor}
+        if self.run.finished:
+            return camblam_render.Marks(**extra)
+        return self.picker.marks(**extra)
+
     def draw(self) -> None:
         run = self.run
         if run is None:
             return
-        lesson = run.lesson
-        number = [l.id for l in lessons.LESSONS].index(lesson.id) + 1
-        el("#lesson-count").textContent = _("Lesson {number} of {total}").format(
-            number=number, total=len(lessons.LESSONS))
+        lesson, course = run.lesson, self.course
+        number, total = course.number(self.list_id), len(course.lessons)
+        if course.game == "camblam":
+            el("#lesson-count").textContent = _("Camblam: lesson {number} of {total}").format(
+                number=number, total=total)
+        else:
+            el("#lesson-count").textContent = _("Lesson {number} of {total}").format(
+                number=number, total=total)
         el("#lesson-title").textContent = _(lesson.title)
         el("#lesson-about").textContent = _(lesson.about)
         steps = len(lesson.steps)
@@ -478,7 +645,7 @@ class LessonMode:
         el("#lesson-task").textContent = task
         el("#lesson-prompt").textContent = "" if run.finished else self.picker.prompt()
         el("#lesson-next").hidden = not run.finished
-        el("#lesson-box").dataset.lesson = lesson.id
+        el("#lesson-box").dataset.lesson = self.list_id
         el("#lesson-box").dataset.state = "done" if run.finished else "playing"
         self.on_draw()
 

@@ -90,8 +90,7 @@ class PlayControl:
         self.was_over = over
 
     def tap(self, sq: int) -> None:
-        djambi_board = self.game.rules.key == "djambi" or self.learn.lesson.active
-        if djambi_board and self.learn.takes_tap(sq):  # a lesson, a long press, the threat view
+        if self.learn.takes_tap(sq):  # a lesson, a long press, the threat view
             return
         refusal = prompts.tap_refusal(self.game, self.loop.state(self.game), self.viewing,
                                       len(self.history.plies))
@@ -134,7 +133,7 @@ class PlayControl:
             steps = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
             if key in steps:
                 event.preventDefault()
-                if self.game.rules.key == "camblam" and not self.learn.lesson.active:
+                if self.learn.shown_game() == "camblam":
                     size, (dc, dr) = 12, steps[key]  # White at the bottom, never turned
                 else:
                     size, (dc, dr) = 9, render.board_step(*steps[key], self.board_view.rotation)
@@ -143,8 +142,7 @@ class PlayControl:
                 if 0 <= col + dc < size and 0 <= row + dr < size:
                     self.cursor += dc + size * dr
                 self.draw_board()
-                if size == 9:
-                    self.learn.tip(self.cursor)
+                self.learn.tip(self.cursor)
                 return
             if key in ("Enter", " "):
                 event.preventDefault()
@@ -258,6 +256,8 @@ class PlayControl:
 
     def promote(self, kind) -> None:
         """The piece chosen in the promotion chooser (Camblam)."""
+        if self.learn.takes_promotion(kind):  # a Camblam lesson's pawn
+            return
         if isinstance(self.picker, CamblamPicker):
             self.picker_step(self.picker.promote(kind))
 
