@@ -582,3 +582,28 @@ def test_the_search_generates_only_legal_moves_under_the_rules(name: str) -> Non
             narrowed = _narrow(gen.enemy, board.control_view, board.player_to_move)
             assert set(gen.moves(False, victims=narrowed)) <= legal, board.code()
             board.push(rnd.choice(moves))
+
+
+def test_the_evaluation_sees_both_chiefs_of_a_two_by_two_player() -> None:
+    # One has lost Red's chief (Red's party went to Blue's) but still leads Yellow's: he is in the
+    # game, and the search neither gives him up nor counts Two's win.
+    from djambi import ai
+    from djambi.ai.evaluation import WIN, evaluate
+
+    board = pos("I1=yC E6=bC A1=gC D6=yM B1=bM H9=gM E8=rM A8=yA", control="bbyg", turn="y",
+                rules="players=2x2")
+    board.set_turn(Turn.regular(0))
+    assert board.active_players == [Party.RED, Party.BLUE]
+    for root in (0, 1):
+        assert abs(evaluate(board, root)) < WIN / 2
+    # Yellow's militant can kill Blue's chief, Green's is out of reach: a kill, not a win.
+    search = ai.Search(board, "normal", 1)
+    assert abs(search._static()) < WIN / 2
+    move = search.run()
+    assert move in board.generate_legal_moves()
+    # Yellow's chief, One's last, attacked by Two who moves first: nearly a lost game for One.
+    safe = pos("I1=yC E6=bC B5=gC H9=gM E8=rM", control="bbyg", rules="players=2x2")
+    attacked = pos("I1=yC E6=bC B5=gC H9=gM E8=rM I3=bM", control="bbyg", rules="players=2x2")
+    for b in (safe, attacked):
+        b.set_turn(Turn.regular(1))
+    assert evaluate(attacked, 0) < evaluate(safe, 0) - 25  # the danger term (30 by default)
