@@ -35,7 +35,7 @@ class Learn:
         self.welcome_dialog = Welcome(self.open_lessons, self.play_computer, self.pass_and_play,
                                       lambda: self.guide.open(), lambda: self.rules.open())
         self.guide = GuideDialog()
-        self.rules = RulesDialog()
+        self.rules = RulesDialog(lambda: self.app.game.board.rules)
         self.tipper = PieceTip(self.board_shown, self.long_press)
         self.lesson = LessonMode(app.keeper.storage, self.lesson_drawn, self.lesson_left)
         self.threats_on = False

@@ -17,6 +17,7 @@ from typing import Callable
 from pyscript import document, window
 
 from djambi import parse_square, square_name
+from djambi.rules import STANDARD, Rules
 
 from app.learn import guide
 from app.learn import lessons
@@ -129,13 +130,20 @@ def render_ns() -> str:
 
 
 class RulesDialog:
-    def __init__(self) -> None:
+    """The rules page; a game not played by the standard rules marks the sections its options
+    change (``rulebook.differences``): a ``differs`` class, a mark in the title and a note."""
+
+    def __init__(self, rules_of: Callable[[], Rules] = lambda: STANDARD) -> None:
         self.built = False
+        self.rules_of = rules_of
+        self.built_for: Rules | None = None
         on_click("#rules-close", lambda e: close_dialog("#rules-dialog"))
 
     def build(self, opened: set[int] | None = None) -> None:
         body = el("#rules-body")
         body.replaceChildren()
+        rules = self.rules_of()
+        differs = rulebook.differences(rules)
         for i, section in enumerate(rulebook.sections()):
             box = document.createElement("details")
             box.id = f"rule-{i}"
@@ -145,6 +153,18 @@ class RulesDialog:
             summary = document.createElement("summary")
             summary.textContent = section.title
             box.append(summary)
+            notes = differs.get(0 if i == 0 else rulebook.section_number(section), ())
+            if notes:
+                box.classList.add("differs")
+                mark = document.createElement("span")
+                mark.className = "differs-mark"
+                mark.textContent = _("other rules in this game")
+                summary.append(" ", mark)
+                for note in notes:
+                    para = document.createElement("p")
+                    para.className = "rule-differs"
+                    para.textContent = note
+                    box.append(para)
             items = None
             for block in section.blocks:
                 node = document.createElement("li" if block.kind == "li" else "p")
@@ -166,9 +186,10 @@ class RulesDialog:
                     box.append(node)
             body.append(box)
         self.built = True
+        self.built_for = rules
 
     def open(self) -> None:
-        if not self.built:
+        if not self.built or self.built_for != self.rules_of():
             self.build()
         open_dialog("#rules-dialog")
 

@@ -15,7 +15,7 @@ from app.state import session
 from app.state import seating
 from app.present import notices, ruletext, standings
 from app.views.dom import el, later, on_click
-from app.present.i18n import _, party_name
+from app.present.i18n import _, player_name
 
 
 class Panel:
@@ -66,7 +66,7 @@ class Panel:
         el("#thinking").hidden = loop_state != "thinking"
         el("#paused").hidden = loop_state != "paused"
         if computer:
-            name = party_name(board.turn)
+            name = player_name(board.turn, board.rules)
             el("#thinking-text").textContent = _("{player} (computer) is thinking…").format(player=name)
             el("#paused-text").textContent = _("{player} (computer) is paused.").format(player=name)
 
@@ -76,7 +76,7 @@ class Panel:
         el("#rules-line").hidden = not line
         for info in standings.party_infos(game):
             li, name, seat, state = self.player_items[info.party]
-            label = party_name(info.party)
+            label = info.name
             if info.to_move:
                 label = "▶ " + label
             if info.in_power:

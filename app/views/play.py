@@ -67,7 +67,8 @@ class PlayControl:
         over = self.game.board.is_game_over()
         if announce and new:
             following = None if over else self.game.board.turn
-            self.panel.announce(words.announcement([e for p in new[-3:] for e in p.events], following))
+            self.panel.announce(words.announcement([e for p in new[-3:] for e in p.events], following,
+                                                   self.game.board.rules))
         self.sync_loop()
         if announce and new:
             self.sound.play(notices.sound_for(new, self.game))
@@ -76,7 +77,8 @@ class PlayControl:
         self.computer.moved()
         if over and not self.was_over and announce:
             title, text = standings.outcome_text(self.game)
-            how = " ".join(words.sentences(e for e in new[-1].events if e.kind != "end")) if new else ""
+            how = " ".join(words.sentences((e for e in new[-1].events if e.kind != "end"),
+                                           self.game.board.rules)) if new else ""
             self.gameover.open(title, f"{how} {text}".strip())
         self.was_over = over
 
