@@ -555,6 +555,42 @@ def test_every_level_plays_legal_moves_under_the_rules(name: str) -> None:
                 board.push(move)
 
 
+#: Moves each level plays from every middle game of the test below.
+MIDDLE_PLIES = {"random": 8, "easy": 4, "normal": 3, "hard": 1}
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES + [
+    "players=2x2,kill-own=except-chief,reporter=all,come-back=allowed",
+    "walled-in=strict,kill-own=vassals,provocateur-own=vassals,skips=0",
+    "players=3,walled-in=loose,reporter=must,come-back=allowed",
+])
+def test_every_level_plays_legal_moves_from_random_middle_games(name: str) -> None:
+    # Random games played 20 to 200 plies deep (kills, parties taken over, chiefs out or
+    # perished, frozen parties), then every level's moves checked against the engine's legal
+    # moves. Node-bounded searches, so it takes seconds.
+    from djambi import ai
+
+    rules = Rules.parse(name)
+    for seed in range(6):
+        rnd = random.Random(1000 + seed)
+        board = Board(rules=rules)
+        depth = rnd.randrange(20, 200)
+        while not board.is_game_over() and len(board.move_stack) < depth:
+            board.push(rnd.choice(board.generate_legal_moves()))
+        while board.is_game_over():  # a game that ended early: a few moves before its end
+            board.pop()
+        for _ in range(min(rnd.randrange(4), len(board.move_stack) - 20)):
+            board.pop()
+        for level in ai.LEVELS:
+            game = board.copy(stack=False)
+            for ply in range(MIDDLE_PLIES[level]):
+                if game.is_game_over():
+                    break
+                move = ai.Search(game, level, seed * 100 + ply, max_nodes=120).run()
+                assert move in game.generate_legal_moves(), (level, game.code(), move)
+                game.push(move)
+
+
 @pytest.mark.parametrize("name", PRESET_NAMES + [
     "reporter=all,kill-own=vassals,provocateur-own=vassals",
     "reporter=must,kill-own=except-chief",
