@@ -357,3 +357,15 @@ def test_the_rules_page_marks_the_sections_an_option_changes(in_language):
         numbers = {rulebook.section_number(s) for s in rulebook.sections()}
         assert {n for n in rulebook.differences(PRESETS["classic-online"]) if n} <= numbers
         assert "In this game" not in rulebook.differences(PRESETS["bga"])[3][0]
+
+
+def test_two_by_two_piece_tip_and_games_list_name_the_player():
+    from app.learn import guide
+
+    board = pos("A9=rC E5=yC E6=bC A1=gC D6=yM B1=bM H9=gM", rules="players=2x2")
+    maze = parse_square("E5")
+    assert guide.piece_sentence(board, maze) == (
+        "Yellow's chief, played by Player 1 (Red + Yellow). He holds the maze: Player 1 (Red + "
+        "Yellow) is in power.")
+    game = session.new_game(False, ["human", "remote", "human", "human"], rules="two-by-two")
+    assert library.turn_words(game) == "Your turn (Player 1 (Red + Yellow))"

@@ -221,7 +221,7 @@ class PlayControl:
             return
         self.last_human = to
         if self.settings.handover:
-            self.handover.open(to)
+            self.handover.open(to, self.game.board.rules)
 
     def start_new_game(self, hostage: bool, seats: list[str], rules: Rules = STANDARD) -> None:
         game = session.new_game(hostage, seats, rules)
