@@ -643,3 +643,14 @@ def test_the_evaluation_sees_both_chiefs_of_a_two_by_two_player() -> None:
     for b in (safe, attacked):
         b.set_turn(Turn.regular(1))
     assert evaluate(attacked, 0) < evaluate(safe, 0) - 25  # the danger term (30 by default)
+
+
+def test_the_set_up_check_in_two_by_two_when_a_chief_may_fall_and_the_other_lives() -> None:
+    # Two (Blue) to move, Yellow's chief in power: an answer of One's may let Two kill Red's
+    # chief while Yellow's lives on (a position of a bench game where the check once failed).
+    from djambi import ai
+
+    board = Board.from_code("P1.xMxA3xAbCxM1/2rMrCrPyPxMxPxM/2rN3xMyR1/xM1xR3xR2/gNgRyA1yC2yN1/"
+                            "2xM6/9/xPxMgM3yM1xM/gCgAgMxM1xMyMxN1.rbyg.b.0.players=2x2")
+    move = ai.Search(board, "normal", 16630398955).run()
+    assert move in board.generate_legal_moves()

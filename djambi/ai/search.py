@@ -452,6 +452,8 @@ class Search:
         root = self.root
         cells = board.cells_view
         code = 1 + 8 * root
+        if code not in cells and board.rules.two_by_two:
+            code = 1 + 8 * (root + 2)  # his other army's chief
         if code not in cells:
             return False
         gen = _Gen(board)
@@ -504,10 +506,10 @@ class Search:
             self.nodes += 1
             nxt = board.player_to_move
             hit = False
-            if not board.is_active(root):
+            after = board.cells_view
+            if not board.is_active(root) or code not in after:  # 2x2: his other chief lives
                 hit = True
             elif nxt != root and board.is_active(nxt):
-                after = board.cells_view
                 hit = _reaches(after, board.control_view, after.index(code), nxt)
             board.pop()
             if hit:
