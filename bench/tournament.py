@@ -19,6 +19,7 @@ no change of control). As a safety net a game is also stopped, and counted as a 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
 import time
@@ -115,8 +116,10 @@ def _progress(done: int, total: int, started: float, out) -> None:
 
 
 def run(players: Sequence[str], games: int, seed: int, jobs: int = 1,
-        max_plies: int = DEFAULT_MAX_PLIES, progress=None, rules: Rules = STANDARD) -> list[str]:
-    """Play the tournament and return the report lines."""
+        max_plies: int = DEFAULT_MAX_PLIES, progress=None, rules: Rules = STANDARD,
+        log=None) -> list[str]:
+    """Play the tournament and return the report lines. ``log``: a file that gets one JSON line
+    per game as it ends (its seats and result), so that a long run can be read while it plays."""
     tasks = [(g, seating(players, g), seed * 7919 + g, max_plies, rules) for g in range(games)]
     results: dict[int, dict] = {}
     started = time.perf_counter()
@@ -128,12 +131,18 @@ def run(players: Sequence[str], games: int, seed: int, jobs: int = 1,
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             for g, res in pool.map(_play_indexed, tasks):
                 results[g] = res
+                if log is not None:
+                    log.write(json.dumps({"game": g, "seats": tasks[g][1], **res}) + "\n")
+                    log.flush()
                 if progress is not None:
                     _progress(len(results), games, started, progress)
     else:
         for task in tasks:
             g, res = _play_indexed(task)
             results[g] = res
+            if log is not None:
+                log.write(json.dumps({"game": g, "seats": task[1], **res}) + "\n")
+                log.flush()
             if progress is not None:
                 _progress(len(results), games, started, progress)
     if progress is not None:
@@ -199,6 +208,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--rules", default="standard",
                         help="the rule set (docs/rules-options.md): a preset or name=value,...; with "
                              "two names, a two-by-two game (default standard)")
+    parser.add_argument("--log", help="append one JSON line per finished game to this file")
     parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     try:
         args = parser.parse_args(argv)
@@ -223,8 +233,14 @@ def main(argv: list[str]) -> int:
         print("tournament: --games must be at least 1", file=sys.stderr)
         return 2
     progress = None if args.quiet else sys.stderr
-    for line in run(players, args.games, args.seed, max(1, args.jobs), args.max_plies, progress, rules):
-        print(line)
+    log = open(args.log, "a", encoding="utf-8") if args.log else None
+    try:
+        for line in run(players, args.games, args.seed, max(1, args.jobs), args.max_plies,
+                        progress, rules, log):
+            print(line)
+    finally:
+        if log is not None:
+            log.close()
     return 0
 
 
