@@ -10,6 +10,9 @@ ideas against. ``ExperimentalSearch`` plays the app's levels and these:
               that ``normal`` has: it beat the sparring partner about as often as ``hard`` does
               but is no level (with no noise, its games against three of the first ``normal``
               repeat every four, and it lost all four).
+``normal-blind``, ``hard-blind``  ``normal`` and ``hard`` with an evaluation that knows only the
+              standard rules (threats, walls, a two-by-two player's chiefs), whatever the game's
+              rule options (``--rules``): what knowing the options is worth.
 """
 
 from __future__ import annotations
@@ -19,10 +22,12 @@ import random
 from dataclasses import dataclass
 from typing import Generator, Mapping
 
+from djambi.ai.evaluation import evaluate
 from djambi.ai.levels import SETTINGS, Level
 from djambi.ai.movegen import _Gen, _narrow, candidate_moves
 from djambi.ai.search import SLICE_NODES, Search
 from djambi.move import Move
+from djambi.rules import STANDARD
 from djambi.pieces import CHIEF, DEAD, MILITANT
 from djambi.squares import MAZE, RAYS
 from djambi.threats import scan as scan_position
@@ -43,6 +48,9 @@ class Experiment(Level):
     history: float = 1.0
     playout: int = 4
     scale: float = 10.0
+    #: The evaluation knows only the standard rules (its threats, walls and chiefs), whatever
+    #: the game's rule options: the yardstick of what knowing them is worth.
+    blind: bool = False
 
 
 EXPERIMENTS: dict[str, Experiment] = {
@@ -60,6 +68,9 @@ EXPERIMENTS: dict[str, Experiment] = {
     "expert": Experiment(depth=1, nodes=2500, qdepth=3, noise=0.0, keep=10.0, sealed=30.0,
                          drop=25.0, screen=200, cap=9000),
 }
+# The app's levels with an evaluation blind to the rule options (``blind``).
+EXPERIMENTS["normal-blind"] = Experiment(**vars(SETTINGS["normal"]), blind=True)
+EXPERIMENTS["hard-blind"] = Experiment(**vars(SETTINGS["hard"]), blind=True)
 
 EXPERIMENTAL_LEVELS = tuple(EXPERIMENTS)
 
@@ -86,6 +97,14 @@ class ExperimentalSearch(Search):
     def __init__(self, board, level: str, seed: int, *, max_nodes: int | None = None) -> None:
         super().__init__(board, level, seed, max_nodes=max_nodes)
         self.best_reply = bool(getattr(getattr(self, "settings", None), "brs", False))
+
+    def _evaluate(self, player: int, scan=None, trap: float | None = None) -> float:
+        if getattr(self.settings, "blind", False):
+            return evaluate(self.board, player, power=self.power,
+                            trap=self.trap if trap is None else trap, keep=self.keep,
+                            sealed=self.sealed, drop=self.drop, danger=self.danger,
+                            dead=self.dead, rules=STANDARD)
+        return super()._evaluate(player, scan, trap)
 
     def _plan(self) -> Generator[None, None, None]:
         if getattr(self.settings, "mcts", False):

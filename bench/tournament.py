@@ -1,6 +1,8 @@
 """Tournaments between AI levels: ``python -m bench.tournament --games N --players a,b,c,d``.
 
-Four names: a four-player game; three names: a three-player game with Green as the hostage. Seats
+Four names: a four-player game; three names: a three-player game with Green as the hostage; two
+names: a two-by-two game (``players=2x2``). ``--rules`` gives the rule options
+(``docs/rules-options.md``). Seats
 rotate between games (game g puts the name listed i-th in seat (i + g) mod n), so over a multiple
 of n games every name sits in every seat equally often.
 
@@ -17,6 +19,7 @@ no change of control). As a safety net a game is also stopped, and counted as a 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
 import time
@@ -26,6 +29,7 @@ from bench.ai_experiments import EXPERIMENTAL_LEVELS, ExperimentalSearch
 from djambi.ai import LEVELS
 from djambi.board import Board
 from djambi.move import Move
+from djambi.rules import STANDARD, Rules
 
 DEFAULT_MAX_PLIES = 3000
 
@@ -64,10 +68,16 @@ def seating(players: Sequence[str], game: int) -> list[str]:
     return seats
 
 
-def play_game(seats: Sequence[str], seed: int, max_plies: int = DEFAULT_MAX_PLIES) -> dict:
+def play_game(seats: Sequence[str], seed: int, max_plies: int = DEFAULT_MAX_PLIES,
+              rules: Rules = STANDARD) -> dict:
     """Play one game; returns ``{"winner": seat index or None, "plies": n, "reason": text,
-    "time": {level: [seconds, moves]}}``."""
-    board = Board(hostage=len(seats) == 3)
+    "time": {level: [seconds, moves]}}``. Two seats: a two-by-two game (``players=2x2``, seat 0
+    player One, seat 1 player Two)."""
+    if len(seats) == 2:
+        rules = rules.with_(players="2x2")
+    elif len(seats) == 3:
+        rules = rules.with_(players="3")
+    board = Board(rules=rules)
     timing: dict[str, list[float]] = {}
     ply = 0
     while not board.is_game_over():
@@ -91,8 +101,8 @@ def play_game(seats: Sequence[str], seed: int, max_plies: int = DEFAULT_MAX_PLIE
 
 
 def _play_indexed(args: tuple) -> tuple[int, dict]:
-    g, seats, seed, max_plies = args
-    return g, play_game(seats, seed, max_plies)
+    g, seats, seed, max_plies, rules = args
+    return g, play_game(seats, seed, max_plies, rules)
 
 
 def _progress(done: int, total: int, started: float, out) -> None:
@@ -106,9 +116,11 @@ def _progress(done: int, total: int, started: float, out) -> None:
 
 
 def run(players: Sequence[str], games: int, seed: int, jobs: int = 1,
-        max_plies: int = DEFAULT_MAX_PLIES, progress=None) -> list[str]:
-    """Play the tournament and return the report lines."""
-    tasks = [(g, seating(players, g), seed * 7919 + g, max_plies) for g in range(games)]
+        max_plies: int = DEFAULT_MAX_PLIES, progress=None, rules: Rules = STANDARD,
+        log=None) -> list[str]:
+    """Play the tournament and return the report lines. ``log``: a file that gets one JSON line
+    per game as it ends (its seats and result), so that a long run can be read while it plays."""
+    tasks = [(g, seating(players, g), seed * 7919 + g, max_plies, rules) for g in range(games)]
     results: dict[int, dict] = {}
     started = time.perf_counter()
     if progress is not None:
@@ -119,12 +131,18 @@ def run(players: Sequence[str], games: int, seed: int, jobs: int = 1,
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             for g, res in pool.map(_play_indexed, tasks):
                 results[g] = res
+                if log is not None:
+                    log.write(json.dumps({"game": g, "seats": tasks[g][1], **res}) + "\n")
+                    log.flush()
                 if progress is not None:
                     _progress(len(results), games, started, progress)
     else:
         for task in tasks:
             g, res = _play_indexed(task)
             results[g] = res
+            if log is not None:
+                log.write(json.dumps({"game": g, "seats": task[1], **res}) + "\n")
+                log.flush()
             if progress is not None:
                 _progress(len(results), games, started, progress)
     if progress is not None:
@@ -137,7 +155,7 @@ def run(players: Sequence[str], games: int, seed: int, jobs: int = 1,
         wins = draws = total = 0
         seconds = 0.0
         moves = 0
-        for g, (_, seats, _, _) in enumerate(tasks):
+        for g, (_, seats, _, _, _) in enumerate(tasks):
             res = results[g]
             for seat, name in enumerate(seats):
                 if name != level:
@@ -187,6 +205,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes (default 1)")
     parser.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES,
                         help=f"safety cap on a game's length, counted as a draw (default {DEFAULT_MAX_PLIES})")
+    parser.add_argument("--rules", default="standard",
+                        help="the rule set (docs/rules-options.md): a preset or name=value,...; with "
+                             "two names, a two-by-two game (default standard)")
+    parser.add_argument("--log", help="append one JSON line per finished game to this file")
     parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     try:
         args = parser.parse_args(argv)
@@ -199,15 +221,26 @@ def main(argv: list[str]) -> int:
     if bad:
         print(f"tournament: unknown level {bad[0]!r}: expected {', '.join(names)}", file=sys.stderr)
         return 2
-    if len(players) not in (3, 4):
-        print("tournament: --players needs 3 or 4 levels", file=sys.stderr)
+    if len(players) not in (2, 3, 4):
+        print("tournament: --players needs 2 (two-by-two), 3 or 4 levels", file=sys.stderr)
+        return 2
+    try:
+        rules = Rules.parse(args.rules)
+    except ValueError as exc:
+        print(f"tournament: {exc}", file=sys.stderr)
         return 2
     if args.games < 1:
         print("tournament: --games must be at least 1", file=sys.stderr)
         return 2
     progress = None if args.quiet else sys.stderr
-    for line in run(players, args.games, args.seed, max(1, args.jobs), args.max_plies, progress):
-        print(line)
+    log = open(args.log, "a", encoding="utf-8") if args.log else None
+    try:
+        for line in run(players, args.games, args.seed, max(1, args.jobs), args.max_plies,
+                        progress, rules, log):
+            print(line)
+    finally:
+        if log is not None:
+            log.close()
     return 0
 
 

@@ -104,3 +104,33 @@ def test_custom_rules_and_two_by_two_in_the_dialog(page, base_url, wait_ready, e
     assert page.input_value("#rule-reporter") == "all"
     page.keyboard.press("Escape")
     assert external_requests == []
+
+
+def test_two_by_two_names_the_players_and_the_rules_page_marks_what_differs(
+        page, base_url, wait_ready, external_requests):
+    page.goto(base_url)
+    wait_ready(page)
+    start(page, "two-by-two")
+    expect(page.locator("#status")).to_have_text("Player 1 (Red + Yellow) to move")
+    expect(page.locator("#players")).to_contain_text("Yellow (Player 1)")
+    expect(page.locator("#players")).to_contain_text("Green (Player 2)")
+    page.click('#board [data-square="G3"]')
+    page.click('#board [data-square="F4"]')
+    expect(page.locator("#move-list li")).to_have_count(1)
+    assert "Player 1 (Red + Yellow)" in page.get_attribute("#move-list li", "aria-label")
+    expect(page.locator("#status")).to_have_text("Player 2 (Blue + Green) to move")
+    # The rules page marks the sections the game's option changes (players=2x2: §1, 5, 6, 7).
+    page.evaluate("() => { location.hash = 'rules'; }")
+    expect(page.locator("#rules-dialog")).to_be_visible()
+    expect(page.locator("#rules-body details.differs")).to_have_count(5)  # and the opening
+    expect(page.locator("#rules-body details.differs").nth(1)).to_contain_text(
+        "In this game — Players: 2 players, two armies each.")
+    page.keyboard.press("Escape")
+    expect(page.locator("#rules-dialog")).to_be_hidden()
+    start(page, "standard")  # a standard game: nothing marked
+    page.evaluate("() => { location.hash = ''; location.hash = 'rules'; }")
+    expect(page.locator("#rules-dialog")).to_be_visible()
+    expect(page.locator("#rules-body details")).not_to_have_count(0)
+    expect(page.locator("#rules-body details.differs")).to_have_count(0)
+    page.keyboard.press("Escape")
+    assert external_requests == []

@@ -27,7 +27,8 @@ from djambi.ai import (
 )
 
 #: Node budgets that keep the searching levels quick in tests (Pyodide is slower).
-SMALL = {"random": None, "easy": None, "normal": 600, "hard": 1500, "hard-brs": 1500, "mcts": 1500, "expert": 600}
+SMALL = {"random": None, "easy": None, "normal": 600, "hard": 1500, "hard-brs": 1500, "mcts": 1500, "expert": 600,
+         "normal-blind": 600, "hard-blind": 1500}
 
 
 def position(pieces: dict[str, str], turn: str = "r", control: str = "rbyg", quiet: int = 0) -> Board:

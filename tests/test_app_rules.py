@@ -9,7 +9,7 @@ from datetime import datetime
 
 import pytest
 
-from djambi import Board, Move, Party
+from djambi import Board, Move, Party, parse_square
 from djambi.narrate import describe_move
 from djambi.rules import OPTIONS, PRESETS, STANDARD, Rules
 from app.learn import lessons
@@ -281,3 +281,91 @@ def test_every_option_and_value_has_words_and_an_explanation():
 def test_lessons_stay_on_standard_rules():
     for lesson in lessons.LESSONS:
         assert lesson.board().rules == STANDARD, lesson.id
+
+
+# ---------------------------------------------------------------------------- two-by-two names
+def test_two_by_two_players_are_named_with_the_armies_they_lead(in_language):
+    """The status, the players list, the move list's names and the narration say which player
+    leads which armies (V§1: One leads Red and Yellow, Two Blue and Green)."""
+    from app.present import i18n, notices, standings
+    from app.state.history import History
+
+    game = session.new_game(False, ["human", "normal", "human", "human"], rules="two-by-two")
+    assert standings.status_text(game) == "Player 1 (Red + Yellow) to move"
+    rows = {info.party: info for info in standings.party_infos(game)}
+    assert [rows[p].name for p in Party] == ["Red (Player 1)", "Blue (Player 2)",
+                                              "Yellow (Player 1)", "Green (Player 2)"]
+    assert all(info.state == "active" for info in rows.values())
+    assert rows[Party.RED].to_move and rows[Party.YELLOW].to_move and not rows[Party.BLUE].to_move
+    game.play(Move.parse("G3-F4"))  # One moves Yellow's necromobile
+    plies = History().update(game.board)
+    assert plies[0].rules == game.board.rules
+    assert words.sentences(plies[0].events, plies[0].rules) == [
+        "Player 1 (Red + Yellow) moved Yellow's necromobile from G3 to F4."]
+    assert words.announcement(plies[0].events, game.board.turn, game.board.rules).endswith(
+        "Player 2 (Blue + Green) to move.")
+    assert standings.status_text(game) == "Player 2 (Blue + Green) to move"
+    assert notices.your_turn(game, plies) == ""  # Two's seat is a computer
+    # Standard games keep their party names.
+    assert standings.status_text(session.new_game()) == "Red to move"
+    assert i18n.player_name(Party.BLUE) == "Blue"
+    in_language("fr")
+    assert "Joueur 2 (Bleu + Vert)" in standings.status_text(game)
+    in_language("cs")
+    assert "Hráč 2 (Modrý + Zelený)" in standings.status_text(game)
+    assert i18n.player_of(Party.RED, game.board.rules) == "Hráče 1 (Červený + Žlutý)"
+
+
+def test_two_by_two_a_chief_killed_names_the_player_and_his_other_army():
+    # Yellow's militant kills Blue's chief: Blue's army now plays for One, Two still has Green's.
+    board = pos("A9=rC I1=yC E6=bC A1=gC D6=yM B1=bM H9=gM E8=rM", rules="players=2x2")
+    text = words.sentences(describe_move(board, Move.parse("D6xE6@E7")), board.rules)
+    assert text[1] == "Player 1 (Red + Yellow) killed Blue's chief on E6; the corpse goes to E7."
+    assert "Blue's pieces now play for Player 1 (Red + Yellow)." in text
+    board.play("D6xE6@E7")
+    from app.present import render, standings
+
+    rows = {info.party: info for info in standings.party_infos(session.Game(board))}
+    assert rows[Party.BLUE].state == "eliminated"
+    assert rows[Party.BLUE].words() == "eliminated; Player 1 (Red + Yellow) plays its pieces"
+    assert rows[Party.YELLOW].state == "active" and "plays Blue too" in rows[Party.YELLOW].words()
+    assert rows[Party.GREEN].state == "active" and rows[Party.GREEN].to_move
+    assert standings.status_text(session.Game(board)) == "Player 2 (Blue + Green) to move"
+    b1 = parse_square("B1")
+    label = render.describe(b1, board.piece_at(b1), board)
+    assert label.endswith("(played by Player 1 (Red + Yellow))")
+
+
+# ---------------------------------------------------------------------------- the rules page
+def test_the_rules_page_marks_the_sections_an_option_changes(in_language):
+    from app.learn import rulebook
+
+    assert rulebook.differences(STANDARD) == {}
+    assert rulebook.differences(Rules(players="3")) == {}  # the hostage game is the rules' §8
+    bga = rulebook.differences(PRESETS["bga"])
+    assert set(bga) == {0, 2, 3, 5}
+    assert "BGA (Board Game Arena)" in bga[0][0]
+    assert bga[3] == ("In this game — Killing own pieces: any but his own chief.",)
+    assert bga[5] == ("In this game — Walled-in chief: corpses all round, no necromobile on the "
+                      "board.",)
+    assert set(rulebook.differences(PRESETS["two-by-two"])) == {0, 1, 5, 6, 7}
+    numbers = {rulebook.section_number(s) for s in rulebook.sections()}
+    assert set(rulebook.CHANGED_SECTIONS["players"]) <= numbers
+    for lang in ("fr", "cs"):
+        in_language(lang)
+        # Every marked section is a numbered section of the rules in that language too.
+        numbers = {rulebook.section_number(s) for s in rulebook.sections()}
+        assert {n for n in rulebook.differences(PRESETS["classic-online"]) if n} <= numbers
+        assert "In this game" not in rulebook.differences(PRESETS["bga"])[3][0]
+
+
+def test_two_by_two_piece_tip_and_games_list_name_the_player():
+    from app.learn import guide
+
+    board = pos("A9=rC E5=yC E6=bC A1=gC D6=yM B1=bM H9=gM", rules="players=2x2")
+    maze = parse_square("E5")
+    assert guide.piece_sentence(board, maze) == (
+        "Yellow's chief, played by Player 1 (Red + Yellow). He holds the maze: Player 1 (Red + "
+        "Yellow) is in power.")
+    game = session.new_game(False, ["human", "remote", "human", "human"], rules="two-by-two")
+    assert library.turn_words(game) == "Your turn (Player 1 (Red + Yellow))"

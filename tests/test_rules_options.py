@@ -555,6 +555,42 @@ def test_every_level_plays_legal_moves_under_the_rules(name: str) -> None:
                 board.push(move)
 
 
+#: Moves each level plays from every middle game of the test below.
+MIDDLE_PLIES = {"random": 8, "easy": 4, "normal": 3, "hard": 1}
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES + [
+    "players=2x2,kill-own=except-chief,reporter=all,come-back=allowed",
+    "walled-in=strict,kill-own=vassals,provocateur-own=vassals,skips=0",
+    "players=3,walled-in=loose,reporter=must,come-back=allowed",
+])
+def test_every_level_plays_legal_moves_from_random_middle_games(name: str) -> None:
+    # Random games played 20 to 200 plies deep (kills, parties taken over, chiefs out or
+    # perished, frozen parties), then every level's moves checked against the engine's legal
+    # moves. Node-bounded searches, so it takes seconds.
+    from djambi import ai
+
+    rules = Rules.parse(name)
+    for seed in range(6):
+        rnd = random.Random(1000 + seed)
+        board = Board(rules=rules)
+        depth = rnd.randrange(20, 200)
+        while not board.is_game_over() and len(board.move_stack) < depth:
+            board.push(rnd.choice(board.generate_legal_moves()))
+        while board.is_game_over():  # a game that ended early: a few moves before its end
+            board.pop()
+        for _ in range(min(rnd.randrange(4), len(board.move_stack) - 20)):
+            board.pop()
+        for level in ai.LEVELS:
+            game = board.copy(stack=False)
+            for ply in range(MIDDLE_PLIES[level]):
+                if game.is_game_over():
+                    break
+                move = ai.Search(game, level, seed * 100 + ply, max_nodes=120).run()
+                assert move in game.generate_legal_moves(), (level, game.code(), move)
+                game.push(move)
+
+
 @pytest.mark.parametrize("name", PRESET_NAMES + [
     "reporter=all,kill-own=vassals,provocateur-own=vassals",
     "reporter=must,kill-own=except-chief",
@@ -582,3 +618,39 @@ def test_the_search_generates_only_legal_moves_under_the_rules(name: str) -> Non
             narrowed = _narrow(gen.enemy, board.control_view, board.player_to_move)
             assert set(gen.moves(False, victims=narrowed)) <= legal, board.code()
             board.push(rnd.choice(moves))
+
+
+def test_the_evaluation_sees_both_chiefs_of_a_two_by_two_player() -> None:
+    # One has lost Red's chief (Red's party went to Blue's) but still leads Yellow's: he is in the
+    # game, and the search neither gives him up nor counts Two's win.
+    from djambi import ai
+    from djambi.ai.evaluation import WIN, evaluate
+
+    board = pos("I1=yC E6=bC A1=gC D6=yM B1=bM H9=gM E8=rM A8=yA", control="bbyg", turn="y",
+                rules="players=2x2")
+    board.set_turn(Turn.regular(0))
+    assert board.active_players == [Party.RED, Party.BLUE]
+    for root in (0, 1):
+        assert abs(evaluate(board, root)) < WIN / 2
+    # Yellow's militant can kill Blue's chief, Green's is out of reach: a kill, not a win.
+    search = ai.Search(board, "normal", 1)
+    assert abs(search._static()) < WIN / 2
+    move = search.run()
+    assert move in board.generate_legal_moves()
+    # Yellow's chief, One's last, attacked by Two who moves first: nearly a lost game for One.
+    safe = pos("I1=yC E6=bC B5=gC H9=gM E8=rM", control="bbyg", rules="players=2x2")
+    attacked = pos("I1=yC E6=bC B5=gC H9=gM E8=rM I3=bM", control="bbyg", rules="players=2x2")
+    for b in (safe, attacked):
+        b.set_turn(Turn.regular(1))
+    assert evaluate(attacked, 0) < evaluate(safe, 0) - 25  # the danger term (30 by default)
+
+
+def test_the_set_up_check_in_two_by_two_when_a_chief_may_fall_and_the_other_lives() -> None:
+    # Two (Blue) to move, Yellow's chief in power: an answer of One's may let Two kill Red's
+    # chief while Yellow's lives on (a position of a bench game where the check once failed).
+    from djambi import ai
+
+    board = Board.from_code("P1.xMxA3xAbCxM1/2rMrCrPyPxMxPxM/2rN3xMyR1/xM1xR3xR2/gNgRyA1yC2yN1/"
+                            "2xM6/9/xPxMgM3yM1xM/gCgAgMxM1xMyMxN1.rbyg.b.0.players=2x2")
+    move = ai.Search(board, "normal", 16630398955).run()
+    assert move in board.generate_legal_moves()

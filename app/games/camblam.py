@@ -204,6 +204,10 @@ class Camblam:
         """Seats that never play (none in Camblam)."""
         return []
 
+    def rule_set(self, board: Board) -> None:
+        """Camblam has no rule options."""
+        return None
+
     def new_board(self, **options: Any) -> Board:
         return Board()
 

@@ -39,6 +39,10 @@ class Djambi:
         """Seats that never play: the hostage (Green) of a hostage game."""
         return [Party.GREEN] if board.root().is_hostage_game else []
 
+    def rule_set(self, board: Board) -> Rules:
+        """The game's rule options (``djambi.rules``), kept by the board."""
+        return board.rules
+
     def format_position(self, board: Board) -> str:
         return board.code()
 

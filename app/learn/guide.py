@@ -19,7 +19,7 @@ from djambi.squares import MAZE
 from djambi.threats import reach
 
 from app.present import render
-from app.present.i18n import N_, _, kind_name, party_name, piece_phrase, piece_subject
+from app.present.i18n import N_, _, kind_name, piece_phrase, piece_subject, player_name
 from app.learn.lessons import parse_position
 
 #: Where a kind's victim ends up (checked against the engine by the tests).
@@ -147,11 +147,12 @@ def piece_sentence(board: Board, sq: int) -> str:
         text = _("{piece}, the hostage: nobody plays it, and anyone may kill or move it.").format(
             piece=subject)
     else:
-        text = _("{piece}, played by {player}.").format(piece=subject,
-                                                        player=party_name(controller))
-    if sq == MAZE and piece.kind == Kind.CHIEF and board.ruler == piece.party:
+        text = _("{piece}, played by {player}.").format(
+            piece=subject, player=player_name(controller, board.rules))
+    if (sq == MAZE and piece.kind == Kind.CHIEF and controller is not None
+            and board.ruler == controller):
         text += " " + _("He holds the maze: {player} is in power.").format(
-            player=party_name(piece.party))
+            player=player_name(controller, board.rules))
     return text
 
 

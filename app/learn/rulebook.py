@@ -7,6 +7,9 @@ Pure Python. The markdown used there is small: ``#``/``##`` headings, paragraphs
 names of the tests that prove each rule are for developers: the player's copy leaves out every
 ``Test:``/``Tests:`` part (from there to the end of its paragraph or list item) and every
 sentence about the tests.
+
+A game not played by the standard rules (``docs/rules-options.md``) marks the sections its
+options change: ``differences(rules)`` gives, per section number, what this game does instead.
 """
 
 from __future__ import annotations
@@ -14,7 +17,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from app.present import i18n
+from djambi.rules import Rules
+
+from app.present import i18n, ruletext
+from app.present.i18n import _
 from app.learn.rules_text import RULES, RULES_MD
 
 #: A run of text: ``("", text)``, ``("b", bold)``, ``("i", italic)`` or ``("c", code)``.
@@ -122,7 +128,45 @@ def sections(markdown: str | None = None) -> tuple[Section, ...]:
 
 
 def plain(block: Block) -> str:
-    return "".join(text for _, text in block.runs)
+    return "".join(text for _style, text in block.runs)
 
 
-__all__ = ["sections", "text_in", "Section", "Block", "runs", "plain"]
+#: The sections of the rules (their numbers, ``docs/rules.md`` §n) each option changes.
+CHANGED_SECTIONS: dict[str, tuple[int, ...]] = {
+    "players": (1, 5, 6, 7),  # two-by-two: who plays what, control, turns, the end
+    "kill-own": (2, 3),  # what a piece may act on, the pieces' kills
+    "reporter": (3,),
+    "walled-in": (5,),  # the surrounded chief
+    "come-back": (5, 7),
+    "provocateur-own": (3,),
+    "skips": (6, 7),  # passing; the pass that eliminates
+}
+
+
+def section_number(section: Section) -> int:
+    """A section's rule number (``2. Moving`` is 2); -1 for a section with no number."""
+    match = re.match(r"\s*(\d+)\.", section.title)
+    return int(match.group(1)) if match else -1
+
+
+def differences(rules: Rules) -> dict[int, tuple[str, ...]]:
+    """What a game's rule set changes on the rules page: {section number: sentences}, the
+    opening (0) saying that the game has other rules; empty for the standard game. The hostage
+    game (``players=3``) is the rules' own §8: not a difference."""
+    changes = {option: value for option, value in rules.changes().items()
+               if (option, value) != ("players", "3")}
+    if not changes:
+        return {}
+    out: dict[int, list[str]] = {0: [_(
+        "This game is played with other rules than these: {rules}. The sections they change "
+        "are marked.").format(rules=ruletext.rules_words(rules))]}
+    for option, value in changes.items():
+        note = _("In this game — {option}: {value}.").format(
+            option=ruletext.option_name(option), value=ruletext.value_name(option, value))
+        for number in CHANGED_SECTIONS[option]:
+            out.setdefault(number, []).append(note)
+    return {number: tuple(notes) for number, notes in out.items()}
+
+
+__all__ = ["sections", "text_in", "Section", "Block", "runs", "plain", "CHANGED_SECTIONS",
+           "section_number", "differences"]

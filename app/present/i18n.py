@@ -23,6 +23,8 @@ and Czech inflect differently from English (see ``docs/glossary.md``):
 
 * ``party_name(p)``: the player as a subject (``Red``, ``Rouge``, ``Červený``);
 * ``party_of(p)``: the player as a possessor or object (``Red``, ``Rouge``, ``Červeného``);
+* ``player_name(p, rules)``, ``player_of(p, rules)``: the same for a player of any rule set (in a
+  two-by-two game, ``Player 1 (Red + Yellow)``); ``army_name(p, rules)``: a party's row;
 * ``piece_phrase(piece)``: a piece as the prompts and square labels name it (``Red militant``);
 * ``piece_object(piece, own)``: a piece as the object of a narrated move;
 * ``piece_subject(piece)``: a piece as the subject of a narrated sentence.
@@ -146,6 +148,45 @@ def party_of(party: Party) -> str:
     return forms[party]
 
 
+def _leads(player: Party | int, rules) -> tuple[int, ...] | None:
+    """The parties a two-by-two player leads from the start (the engine's data), else None."""
+    if rules is None or getattr(rules, "players", "4") != "2x2":
+        return None
+    return tuple(rules.starting_parties(int(player)))
+
+
+def player_name(player: Party | int, rules=None) -> str:
+    """A player as the subject of a sentence: ``party_name``, or in a two-by-two game
+    (``players=2x2``, ``rules`` the game's rule set) the player with the armies he leads:
+    ``Player 1 (Red + Yellow)``."""
+    parties = _leads(player, rules)
+    if parties is None:
+        return party_name(player if isinstance(player, Color) else Party(player))
+    return _("Player {number} ({armies})").format(
+        number=int(player) + 1, armies=" + ".join(party_name(Party(p)) for p in parties))
+
+
+def player_of(player: Party | int, rules=None) -> str:
+    """A player as a possessor or an object: ``party_of``, or in a two-by-two game the player
+    with the armies he leads (Czech: ``Hráče 1 (Červený + Žlutý)``)."""
+    parties = _leads(player, rules)
+    if parties is None:
+        return party_of(player if isinstance(player, Color) else Party(player))
+    # Translators: a two-by-two player as a possessor or object ("Player 1 (Red + Yellow)'s
+    # chief", "plays for Player 1 (...)"). Czech: genitive "Hráče".
+    return pgettext("possessor", "Player {number} ({armies})").format(
+        number=int(player) + 1, armies=" + ".join(party_name(Party(p)) for p in parties))
+
+
+def army_name(party: Party | int, rules=None) -> str:
+    """A party's row in the players list: ``party_name``, or in a two-by-two game the army with
+    the player who leads it from the start: ``Yellow (Player 1)``."""
+    if rules is None or getattr(rules, "players", "4") != "2x2":
+        return party_name(Party(party))
+    return _("{army} (Player {number})").format(army=party_name(Party(party)),
+                                                number=rules.player_of(int(party)) + 1)
+
+
 def kind_name(kind: Kind) -> str:
     """The kind alone (the piece guide, lists): ``militant``."""
     names = {
@@ -253,4 +294,5 @@ def list_of(names: list[str]) -> str:
 __all__ = ["N_", "_", "ngettext", "pgettext", "npgettext", "set_language", "language",
            "choose_language", "match_language", "LANGUAGES", "DEFAULT", "LOCALE_DIR",
            "load_catalog", "catalog_path", "party_name", "party_of", "kind_name", "piece_phrase",
-           "piece_object", "piece_subject", "list_of", "PARTY_NAMES"]
+           "piece_object", "piece_subject", "list_of", "PARTY_NAMES", "player_name", "player_of",
+           "army_name"]

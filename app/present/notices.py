@@ -15,7 +15,7 @@ from djambi.narrate import ELIMINATED, KILL, PERISH, POWER
 from djambi.pieces import Kind
 from camblam.narrate import SHOT, TAKE
 
-from app.present.i18n import _, party_name
+from app.present.i18n import _, player_name
 from app.state.history import Ply
 from app.state.session import Game
 
@@ -30,20 +30,26 @@ class OutNotice:
     only_computers: bool
 
 
-def why_out(party: Party, plies: list[Ply]) -> str:
+def why_out(party: Party, plies: list[Ply], rules=None) -> str:
     """Why ``party`` is out, from the move that put it out: "Red's chief was killed by Blue." or
-    "Red's chief was walled in by corpses."; "" if no move says."""
+    "Red's chief was walled in by corpses."; "" if no move says. In a two-by-two game
+    (``rules``), ``party`` is a player and his last chief is either of his armies'."""
+    def his(p: Party | None) -> bool:
+        return p is not None and (rules.player_of(p) if two else p) == party
+
+    two = rules is not None and rules.two_by_two
+    name = player_name(party, rules)
     for ply in reversed(plies):
         if not any(e.kind == ELIMINATED and e.player == party for e in ply.events):
             continue
         for event in ply.events:
-            if (event.kind == KILL and event.piece is not None and event.piece.party == party
+            if (event.kind == KILL and event.piece is not None and his(event.piece.party)
                     and event.piece.kind == Kind.CHIEF):
                 return _("{player}'s chief was killed by {killer}.").format(
-                    player=party_name(party), killer=party_name(event.player))
-            if event.kind == PERISH and event.party == party:
-                return _("{player}'s chief was walled in by corpses.").format(player=party_name(party))
-        return _("{player} has no chief left to play for.").format(player=party_name(party))
+                    player=name, killer=player_name(event.player, rules))
+            if event.kind == PERISH and his(event.party):
+                return _("{player}'s chief was walled in by corpses.").format(player=name)
+        return _("{player} has no chief left to play for.").format(player=name)
     return ""
 
 
@@ -55,15 +61,18 @@ def out_notice(game: Game, plies: list[Ply]) -> OutNotice | None:
         return None
     active = set(game.rules.active_players(board))
     idle = game.rules.idle_seats(board)  # Djambi's hostage
-    humans = [p for p in game.rules.parties if game.is_here(p) and p not in idle]
+    rules = game.rule_set
+    two = rules is not None and rules.two_by_two
+    players = (Party.RED, Party.BLUE) if two else game.rules.parties  # 2x2: players One and Two
+    humans = [p for p in players if game.is_here(p) and p not in idle]
     out = [p for p in humans if p not in active]
     if not out:
         return None
     only_computers = not any(p in active for p in humans)
     lines = []
     for party in out:
-        lines.append(_("{player} is out of the game.").format(player=party_name(party)))
-        why = why_out(party, plies)
+        lines.append(_("{player} is out of the game.").format(player=player_name(party, rules)))
+        why = why_out(party, plies, rules)
         if why:
             lines.append(why)
     if only_computers:
@@ -80,7 +89,7 @@ def your_turn(game: Game, plies: list[Ply]) -> str:
     turn = board.turn
     if not game.is_here(turn) or not game.is_computer(plies[-1].player):
         return ""
-    return _("Your turn, {player}").format(player=party_name(turn))
+    return _("Your turn, {player}").format(player=player_name(turn, game.rule_set))
 
 
 

@@ -18,7 +18,7 @@ from djambi import Board, Kind, Move, Party, Piece, square_name
 from djambi.squares import MAZE, SQUARES, column_of, row_of
 
 from app.present import figures
-from app.present.i18n import _, party_name, piece_phrase
+from app.present.i18n import _, piece_phrase, player_name
 
 CELL = 100
 MARGIN = 40  # room for the coordinate labels (left and bottom)
@@ -267,7 +267,12 @@ def describe(sq: int, piece: Piece | None, board: Board) -> str:
         text = _("{square}: {piece} (played by {player})")
     else:
         text = _("{square}: {piece}")
-    return text.format(square=where, piece=what, player=party_name(ctl) if ctl is not None else "")
+    rules = board.rules
+    if ctl is not None and rules.two_by_two:
+        # Two-by-two: every living piece says the player who moves it (he leads two armies).
+        text = _("{square}: {piece} (played by {player})")
+    return text.format(square=where, piece=what,
+                       player=player_name(ctl, rules) if ctl is not None else "")
 
 
 def square_views(

@@ -103,14 +103,20 @@ def preset_of(rules: Rules) -> str:
 def rules_line(rules: Rules) -> str:
     """The panel's line for a game's rule set; ``""`` for the standard game (and the plain
     hostage game, which the players list shows)."""
+    words = rules_words(rules)
+    return _("Rules: {rules}").format(rules=words) if words else ""
+
+
+def rules_words(rules: Rules) -> str:
+    """A rule set in words: its preset's name, else each option that differs ("Reporter: kills
+    every neighbour at once; …"); ``""`` for the standard game and the plain hostage game."""
     plain = _without_hostage(rules)
     if plain.is_standard:
         return ""
     if plain.preset:
-        return _("Rules: {rules}").format(rules=preset_name(plain.preset))
-    return _("Rules: {rules}").format(rules="; ".join(
-        f"{option_name(option)}: {value_name(option, value)}"
-        for option, value in plain.changes().items()))
+        return preset_name(plain.preset)
+    return "; ".join(f"{option_name(option)}: {value_name(option, value)}"
+                     for option, value in plain.changes().items())
 
 
 def _without_hostage(rules: Rules) -> Rules:
@@ -118,4 +124,4 @@ def _without_hostage(rules: Rules) -> Rules:
 
 
 __all__ = ["CUSTOM", "PRESET_NAMES", "choices", "explanation", "option_name", "preset_name",
-           "preset_of", "rules_line", "value_name"]
+           "preset_of", "rules_line", "rules_words", "value_name"]

@@ -6,23 +6,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from djambi import Board, Party
+from djambi.rules import Rules
+from djambi.squares import MAZE
 
-from app.present.i18n import N_, _, list_of, party_name, party_of
+from app.present.i18n import N_, _, army_name, list_of, party_name, party_of, player_name
 from app.state.seating import REMOTE
 from app.state.session import Game
 
 def status_text(game: Game) -> str:
     """The one-line status: who is to move, or how the game ended."""
     board = game.board
+    rules = game.rule_set
     outcome = board.outcome()
     if outcome is not None:
         if outcome.winner is not None:
-            return _("Game over: {player} wins").format(player=party_name(outcome.winner))
+            return _("Game over: {player} wins").format(player=player_name(outcome.winner, rules))
         text = DRAW_STATUS.get(outcome.termination.value)
         return _(text) if text else _("Game over: draw")
     if getattr(board, "is_extra_turn", False):
-        return _("{player} to move (extra turn, in power)").format(player=party_name(board.turn))
-    return _("{player} to move").format(player=party_name(board.turn))
+        return _("{player} to move (extra turn, in power)").format(
+            player=player_name(board.turn, rules))
+    return _("{player} to move").format(player=player_name(board.turn, rules))
 
 
 #: The status line of a drawn game, by termination.
@@ -61,7 +65,7 @@ def outcome_text(game: Game) -> tuple[str, str]:
     reason = OUTCOME_REASONS.get(outcome.termination.value)
     why = _(reason) if reason else outcome.termination.value
     if outcome.winner is not None:
-        return _("{player} wins!").format(player=party_name(outcome.winner)), why
+        return _("{player} wins!").format(player=player_name(outcome.winner, game.rule_set)), why
     return _("Draw"), why
 
 
@@ -74,6 +78,10 @@ class PartyInfo:
     in_power: bool
     controls: tuple[Party, ...]  # for an active player: the parties he plays (his own first)
     seat: str
+    #: The row's name: the party's, or in a two-by-two game the army and its player
+    #: (``Yellow (Player 1)``).
+    name: str = ""
+    rules: Rules | None = None  # the game's rule set, to name the players
 
     def words(self) -> str:
         """A short description, e.g. "in power; plays Blue too" or "eliminated: Red plays it"."""
@@ -87,7 +95,7 @@ class PartyInfo:
         if self.state == "eliminated":
             if self.controller is not None:
                 return _("eliminated; {player} plays its pieces").format(
-                    player=party_name(self.controller))
+                    player=player_name(self.controller, self.rules))
             return _("eliminated")
         if self.state == "frozen":
             return _("eliminated; its pieces are frozen")
@@ -97,14 +105,17 @@ class PartyInfo:
 
 
 def party_infos(game: Game) -> list[PartyInfo]:
+    """One row per party, in seat order."""
     board = game.board
     over = board.is_game_over()
-    out = []
     if game.rules.key != "djambi":  # two sides, each plays its own pieces
         return [PartyInfo(party=p, state="active", controller=p,
                           to_move=(not over and board.turn == p), in_power=False, controls=(p,),
-                          seat=REMOTE if game.is_remote(p) else game.seat(p))
+                          seat=REMOTE if game.is_remote(p) else game.seat(p), name=party_name(p))
                 for p in game.rules.parties]
+    if board.rules.two_by_two:
+        return _two_by_two_infos(game)
+    out = []
     for party in Party:
         ctl = board.controller(party)
         if board.is_frozen(party):
@@ -127,6 +138,41 @@ def party_infos(game: Game) -> list[PartyInfo]:
             in_power=board.ruler == party,
             controls=tuple(board.parties_of(party)) if state == "active" else (),
             seat=REMOTE if game.is_remote(party) else game.seat(party),
+            name=party_name(party),
+        ))
+    return out
+
+
+def _two_by_two_infos(game: Game) -> list[PartyInfo]:
+    """Two-by-two (``players=2x2``): each army's row says the player who leads it from the start;
+    an army is in the game while its own chief holds it (then it lists the armies held through
+    him), else eliminated, played by the player whose chief took it."""
+    board = game.board
+    rules = board.rules
+    over = board.is_game_over()
+    out = []
+    for party in Party:
+        holder = board.holder(party)
+        ctl = board.controller(party)
+        if board.is_frozen(party):
+            state = "frozen"
+        elif ctl is None:
+            state = "hostage"  # out with its walled-in chief (come-back): no turns
+        elif holder == party:
+            state = "active"
+        else:
+            state = "eliminated"
+        active = state == "active"
+        out.append(PartyInfo(
+            party=party,
+            state=state,
+            controller=ctl if state != "eliminated" or _has_living(board, party) else None,
+            to_move=not over and active and ctl == board.turn,
+            in_power=active and board.chief_square(party) == MAZE,
+            controls=tuple(Party(p) for p in Party if board.holder(p) == party) if active else (),
+            seat=REMOTE if game.is_remote(party) else game.seat(party),
+            name=army_name(party, rules),
+            rules=rules,
         ))
     return out
 

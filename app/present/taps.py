@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from djambi import Board, Kind, Move, Piece, square_name
 from djambi.squares import MAZE
 
-from app.present.i18n import _, party_name, piece_phrase
+from app.present.i18n import _, piece_phrase, player_name
 
 #: The choices of a move, in the order they are asked for.
 STAGES: tuple[str, ...] = ("to", "exit", "place", "victim")
@@ -146,7 +146,7 @@ class Picker:
         if not self.controls(sq):
             self.reset()
             owner = self.board.controller(piece.party)
-            turn = party_name(self.board.turn)
+            turn = player_name(self.board.turn, self.board.rules)
             if owner is None and self.board.is_frozen(piece.party):
                 text = _("Nobody plays the {piece} (its pieces are frozen); {player} is to move.")
             elif owner is None:
@@ -154,7 +154,8 @@ class Picker:
             else:
                 text = _("That {piece} is played by {controller}; {player} is to move.")
             return Tap("ignore", message=text.format(piece=piece_name(piece), player=turn,
-                                                     controller=party_name(owner) if owner is not None else ""))
+                                                     controller=player_name(owner, self.board.rules)
+                                                     if owner is not None else ""))
         moves = self.board.generate_legal_moves(sq)
         if not moves:
             self.reset()

@@ -37,7 +37,8 @@ from djambi.narrate import (
 from camblam.narrate import Event as CamblamEvent
 
 from app.present import camblam_words
-from app.present.i18n import N_, _, ngettext, party_name, party_of, piece_object, piece_subject
+from app.present.i18n import (N_, _, ngettext, party_of, piece_object, piece_subject,
+                              player_name, player_of)
 
 #: Why a game ended, after "Game over: … wins;" or "Game over: draw;" (English, for
 #: reference and tests; the page shows the whole sentences of ``end_sentence``).
@@ -70,21 +71,23 @@ def sq(square: int | None) -> str:
     return "" if square is None else square_name(square)
 
 
-def end_sentence(winner: Party | None, termination: str) -> str:
+def end_sentence(winner: Party | None, termination: str, rules=None) -> str:
     if winner is not None:
         text = WIN_SENTENCES.get(termination)
         return (_(text) if text else _("Game over: {player} wins.")).format(
-            player=party_name(winner))
+            player=player_name(winner, rules))
     text = DRAW_SENTENCES.get(termination)
     return _(text) if text else _("Game over: draw.")
 
 
-def sentence(event: Event) -> str:
-    """One event in words; "" for an event that needs none (Camblam's: ``camblam_words``)."""
+def sentence(event: Event, rules=None) -> str:
+    """One event in words; "" for an event that needs none (Camblam's: ``camblam_words``).
+    ``rules``: the game's rule set (a two-by-two game names its players with their armies:
+    ``Player 1 (Red + Yellow)``)."""
     if isinstance(event, CamblamEvent):
         return camblam_words.sentence(event)
     kind, player = event.kind, event.player
-    who = party_name(player) if player is not None else _("Nobody")
+    who = player_name(player, rules) if player is not None else _("Nobody")
     if kind == MOVE:
         piece = event.piece
         assert piece is not None
@@ -128,12 +131,14 @@ def sentence(event: Event) -> str:
         return corpse.format(start=sq(event.square), end=sq(event.to))
     if kind == POWER:
         return _("{owner}'s chief holds the maze: {player} is in power and plays after every "
-                 "other player.").format(owner=party_of(player), player=who) if player is not None else ""
+                 "other player.").format(owner=player_of(player, rules),
+                                          player=who) if player is not None else ""
     if kind == POWER_LOST:
         return _("{player} is no longer in power.").format(player=who)
     if kind == PERISH:
+        owner = event.party if event.party is not None else player  # the chief's party
         return _("{owner}'s chief on {square} was walled in by corpses and perished.").format(
-            owner=party_of(player), square=sq(event.square)) if player is not None else ""
+            owner=party_of(owner), square=sq(event.square)) if owner is not None else ""
     if kind == SKIPS:
         return _("{player} could not move and had no pass left: his chief perished.").format(
             player=who)
@@ -152,7 +157,7 @@ def sentence(event: Event) -> str:
             return _("{owner}'s pieces are frozen: nobody plays them until a chief takes the "
                      "maze.").format(owner=party_of(event.party))
         return _("{owner}'s pieces now play for {player}.").format(
-            owner=party_of(event.party), player=party_of(player))
+            owner=party_of(event.party), player=player_of(player, rules))
     if kind == THAW:
         if event.party is None:
             return ""
@@ -163,11 +168,11 @@ def sentence(event: Event) -> str:
     if kind == EXTRA_TURN:
         return _("{player} plays an extra turn (in power).").format(player=who)
     if kind == END:
-        return end_sentence(player, event.termination or "")
+        return end_sentence(player, event.termination or "", rules)
     return ""
 
 
-def sentences(events: Iterable[Event]) -> list[str]:
+def sentences(events: Iterable[Event], rules=None) -> list[str]:
     """The events in words. Several kills in one move (a reporter under ``reporter=all``) are
     introduced by one sentence that counts them."""
     events = list(events)
@@ -178,17 +183,17 @@ def sentences(events: Iterable[Event]) -> list[str]:
             out.append(ngettext("The reporter killed {n} neighbour at once.",
                                 "The reporter killed {n} neighbours at once.",
                                 len(kills)).format(n=len(kills)))
-        text = sentence(event)
+        text = sentence(event, rules)
         if text:
             out.append(text)
     return out
 
 
-def announcement(events: Iterable[Event], next_player: Party | None) -> str:
+def announcement(events: Iterable[Event], next_player: Party | None, rules=None) -> str:
     """What the screen reader says after a move: what it did, then who is to move."""
-    words = sentences(events)
+    words = sentences(events, rules)
     if next_player is not None:
-        words.append(_("{player} to move.").format(player=party_name(next_player)))
+        words.append(_("{player} to move.").format(player=player_name(next_player, rules)))
     return " ".join(words)
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from djambi import Board, Kind, Move, Party
+from djambi.rules import Rules
 from djambi.narrate import KILL, Event
 
 from app import games
@@ -36,6 +37,8 @@ class Ply:
     round: int
     extra: bool  # the ruler's extra turn
     events: tuple[Event, ...]
+    #: The game's rule set (a two-by-two game names its players with their armies).
+    rules: Rules | None = None
 
     @property
     def kill(self) -> bool:
@@ -119,6 +122,7 @@ class History:
             round=number,
             extra=extra,
             events=self.rules.describe_move(board, move),
+            rules=getattr(board, "rules", None),
         )
 
     # ------------------------------------------------------------------ reading

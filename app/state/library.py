@@ -33,7 +33,7 @@ from app.state import session
 from app.state import saving
 from app.state import seating
 from app.present import standings
-from app.present.i18n import N_, _, party_name, pgettext
+from app.present.i18n import N_, _, party_name, pgettext, player_name
 
 INDEX_KEY = "djambi.games.v1"
 INDEX_BACKUP_KEY = "djambi.games.v1.backup"
@@ -330,9 +330,10 @@ def turn_words(game: session.Game) -> str:
         return standings.status_text(game)
     player: Party = board.turn
     if game.remote_to_move():
-        return _("{player} to move (on another device)").format(player=party_name(player))
+        return _("{player} to move (on another device)").format(
+            player=player_name(player, game.rule_set))
     if game.is_remote_game() and game.here_to_move():
-        return _("Your turn ({player})").format(player=party_name(player))
+        return _("Your turn ({player})").format(player=player_name(player, game.rule_set))
     return standings.status_text(game)
 
 

@@ -73,6 +73,12 @@ class Game:
     #: The game's kind (``app.games``): its codes, narration and computer players.
     rules: games.Game = field(default_factory=games.get, compare=False, repr=False)
 
+    @property
+    def rule_set(self) -> "Rules | None":
+        """The game's rule options (a ``djambi.rules.Rules``), or None for a game without any
+        (Camblam): what names the players and marks the rules."""
+        return self.rules.rule_set(self.board)
+
     def touch(self) -> None:
         """Note a change (every method that changes the game calls it)."""
         self.revision = next(_REVISIONS)

@@ -18,7 +18,7 @@ from app.state import session
 from app.state import seating
 from app.views.dom import close_dialog, copy_field, el, listen, on_click, open_dialog
 from app.present import ruletext
-from app.present.i18n import _, list_of, ngettext, party_name
+from app.present.i18n import _, list_of, ngettext, party_name, player_name
 
 
 class NewGameDialog:
@@ -292,8 +292,9 @@ class HandOver:
     def __init__(self) -> None:
         on_click("#handover-ready", lambda e: close_dialog("#handover-dialog"))
 
-    def open(self, to: Party) -> None:
+    def open(self, to: Party, rules: Rules = STANDARD) -> None:
         self.to = to
+        self.rules = rules
         self.relabel()
         el("#handover-swatch").textContent = to.letter.upper()
         el("#handover-swatch").className = f"swatch pc-{to.letter}"
@@ -308,7 +309,7 @@ class HandOver:
         before, _sep, after = _("Pass the tablet to {player}").partition("{player}")
         name = document.createElement("strong")
         name.id = "handover-name"
-        name.textContent = party_name(to)
+        name.textContent = player_name(to, getattr(self, "rules", None))
         el("#handover-title").replaceChildren(before, name, after)
 
 

@@ -17,6 +17,8 @@ from pyscript import document
 
 import camblam
 
+from djambi.rules import STANDARD
+
 from app.learn import camblam_guide, guide
 from app.learn import lessons
 from app.state import session
@@ -37,7 +39,7 @@ class Learn:
         self.welcome_dialog = Welcome(self.open_lessons, self.play_computer, self.pass_and_play,
                                       lambda: self.open_guide(), lambda: self.open_rules())
         self.guide = GuideDialog()
-        self.rules = RulesDialog()
+        self.rules = RulesDialog(lambda: self.app.game.rule_set or STANDARD)
         self.tipper = PieceTip(self.board_shown, self.long_press)
         self.lesson = LessonMode(app.keeper.storage, self.lesson_drawn, self.lesson_left,
                                  on_promotion=lambda colour: app.camblam_view.ask_promotion(colour),

@@ -18,6 +18,7 @@ from pyscript import document, window
 
 import camblam
 from djambi import parse_square, square_name
+from djambi.rules import STANDARD, Rules
 
 
 #: Camblam's squares as the tip's square numbers (apart from Djambi's 0–80).
@@ -185,16 +186,22 @@ def render_ns() -> str:
 
 class RulesDialog:
     """The rules of either game, a folding section per rule (``rulebook`` for Djambi,
-    ``camblam_rulebook`` for Camblam, whose sections each show a diagram drawn here)."""
+    ``camblam_rulebook`` for Camblam, whose sections each show a diagram drawn here). A Djambi
+    game not played by the standard rules marks the sections its options change
+    (``rulebook.differences``): a ``differs`` class, a mark in the title and a note."""
 
-    def __init__(self) -> None:
+    def __init__(self, rules_of: Callable[[], Rules] = lambda: STANDARD) -> None:
         self.built = ""  # the game whose rules are written ("" none yet)
+        self.rules_of = rules_of
+        self.built_for: Rules | None = None
         on_click("#rules-close", lambda e: close_dialog("#rules-dialog"))
 
     def build(self, opened: set[int] | None = None, game: str = "djambi") -> None:
         body = el("#rules-body")
         body.replaceChildren()
         el("#rules-dialog").dataset.game = game
+        rules = self.rules_of()
+        differs = {}
         if game == "camblam":
             el("#rules-title").textContent = _("The rules of Camblam")
             body.insertAdjacentHTML("beforeend", camblam_render.defs_svg())  # the diagrams' figures
@@ -202,6 +209,7 @@ class RulesDialog:
         else:
             el("#rules-title").textContent = statictext.text("the-rules")
             chapters = rulebook.sections()
+            differs = rulebook.differences(rules)
         for i, section in enumerate(chapters):
             box = document.createElement("details")
             box.id = f"rule-{i}"
@@ -211,6 +219,19 @@ class RulesDialog:
             summary = document.createElement("summary")
             summary.textContent = section.title
             box.append(summary)
+            notes = (differs.get(0 if i == 0 else rulebook.section_number(section), ())
+                     if differs else ())
+            if notes:
+                box.classList.add("differs")
+                mark = document.createElement("span")
+                mark.className = "differs-mark"
+                mark.textContent = _("other rules in this game")
+                summary.append(" ", mark)
+                for note in notes:
+                    para = document.createElement("p")
+                    para.className = "rule-differs"
+                    para.textContent = note
+                    box.append(para)
             items = None
             for block in section.blocks:
                 node = document.createElement("li" if block.kind == "li" else "p")
@@ -240,9 +261,10 @@ class RulesDialog:
                 box.append(figure)
             body.append(box)
         self.built = game
+        self.built_for = rules
 
     def open(self, game: str = "djambi") -> None:
-        if self.built != game:
+        if self.built != game or self.built_for != self.rules_of():
             self.build(game=game)
         open_dialog("#rules-dialog")
 

@@ -14,7 +14,7 @@ from pyscript import document, window
 from app.present import words
 from app.views.dom import absent, later, listen
 from app.state.history import KILL_MARK, Ply
-from app.present.i18n import _, party_name
+from app.present.i18n import _, player_name
 
 LOG_KEEP = 400  # moves whose sentences the log keeps (the list keeps every move)
 
@@ -105,9 +105,10 @@ class MoveList:
         rnd.textContent = f"{ply.round}."
         who = document.createElement("span")
         who.className = f"who pc-{ply.player.letter}"
-        who.textContent = ply.player.letter.upper()
+        two = ply.rules is not None and ply.rules.two_by_two
+        who.textContent = str(int(ply.player) + 1) if two else ply.player.letter.upper()
         who.title = (_("{player} (extra turn)") if ply.extra else "{player}").format(
-            player=party_name(ply.player))
+            player=player_name(ply.player, ply.rules))
         text = document.createElement("span")
         text.className = "mv"
         text.textContent = f"{ply.letter} {ply.text}" if ply.letter else ply.text
@@ -119,7 +120,8 @@ class MoveList:
             mark.title = _("a kill")
             li.append(mark)
         li.setAttribute("aria-label", _("Move {number}, {player}: {what}").format(
-            number=ply.index, player=party_name(ply.player), what=" ".join(words.sentences(ply.events))))
+            number=ply.index, player=player_name(ply.player, ply.rules),
+            what=" ".join(words.sentences(ply.events, ply.rules))))
         return li
 
     @staticmethod
@@ -130,7 +132,7 @@ class MoveList:
         head = document.createElement("span")
         head.className = "who-label"
         head.textContent = f"{ply.index}. "
-        li.append(head, document.createTextNode(" ".join(words.sentences(ply.events))))
+        li.append(head, document.createTextNode(" ".join(words.sentences(ply.events, ply.rules))))
         return li
 
     def mark_viewed(self, ply: int | None) -> None:

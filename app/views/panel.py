@@ -15,7 +15,7 @@ from app.state import session
 from app.state import seating
 from app.present import notices, ruletext, standings
 from app.views.dom import el, later, on_click
-from app.present.i18n import _, party_name
+from app.present.i18n import _, player_name
 
 
 class Panel:
@@ -66,12 +66,12 @@ class Panel:
         el("#thinking").hidden = loop_state != "thinking"
         el("#paused").hidden = loop_state != "paused"
         if computer:
-            name = party_name(board.turn)
+            name = player_name(board.turn, game.rule_set)
             el("#thinking-text").textContent = _("{player} (computer) is thinking…").format(player=name)
             el("#paused-text").textContent = _("{player} (computer) is paused.").format(player=name)
 
     def draw_players(self, game: session.Game) -> None:
-        line = ruletext.rules_line(game.board.rules) if game.rules.key == "djambi" else ""
+        line = ruletext.rules_line(game.rule_set) if game.rule_set is not None else ""
         el("#rules-line").textContent = line
         el("#rules-line").hidden = not line
         infos = standings.party_infos(game)
@@ -83,7 +83,7 @@ class Panel:
                 li.firstChild.className = f"swatch pc-{letter}"
         for info in infos:
             li, name, seat, state = self.player_items[Party(int(info.party))]
-            label = party_name(info.party)
+            label = info.name
             if info.to_move:
                 label = "▶ " + label
             if info.in_power:

@@ -73,7 +73,8 @@ class PlayControl:
         over = self.game.board.is_game_over()
         if announce and new:
             following = None if over else self.game.board.turn
-            self.panel.announce(words.announcement([e for p in new[-3:] for e in p.events], following))
+            self.panel.announce(words.announcement([e for p in new[-3:] for e in p.events], following,
+                                                   self.game.rule_set))
         self.sync_loop()
         if announce and new:
             self.sound.play(notices.sound_for(new, self.game))
@@ -85,7 +86,8 @@ class PlayControl:
         self.computer.moved()
         if over and not self.was_over and announce:
             title, text = standings.outcome_text(self.game)
-            how = " ".join(words.sentences(e for e in new[-1].events if e.kind != "end")) if new else ""
+            how = " ".join(words.sentences((e for e in new[-1].events if e.kind != "end"),
+                                           self.game.rule_set)) if new else ""
             self.gameover.open(title, f"{how} {text}".strip())
         self.was_over = over
 
@@ -252,7 +254,7 @@ class PlayControl:
             return
         self.last_human = to
         if self.settings.handover:
-            self.handover.open(to)
+            self.handover.open(to, self.game.rule_set)
 
     def promote(self, kind) -> None:
         """The piece chosen in the promotion chooser (Camblam)."""
@@ -272,10 +274,10 @@ class PlayControl:
         if kind == "camblam":
             self.panel.say(_("New game of Camblam. White moves first."))
         else:
-            started = (_("New game. Two players, two armies each.") if game.board.rules.two_by_two
+            started = (_("New game. Two players, two armies each.") if game.rule_set.two_by_two
                        else _("New game. Three players, Green is the hostage.") if hostage
                        else _("New game. Four players."))
-            line = ruletext.rules_line(game.board.rules)
+            line = ruletext.rules_line(game.rule_set)
             self.panel.say(f"{started} {line}" if line else started)
         self.panel.announce(_("New game. {status}.").format(status=standings.status_text(self.game)))
         self.offer_link()

@@ -15,6 +15,7 @@ enter as 0.4 x their sum + 0.3 x the largest.
 from __future__ import annotations
 
 from ..board import FROZEN, Board
+from ..rules import Rules
 from ..pieces import ASSASSIN, CHIEF, DEAD, MILITANT, NECROMOBILE, REPORTER, living_code
 from ..squares import MAZE, NEIGHBOURS, ORTHOGONAL_NEIGHBOURS, lines_of
 from ..threats import Scan
@@ -56,7 +57,7 @@ def _movers_until(board: Board, player: int) -> list[int]:
     turn = board.turn_state
     if turn.player == player:
         return []
-    active = [p for p in range(4) if board.control_view[p] == p]
+    active = board.active_indices()
     if player not in active:
         return []
     ruler = board.ruler_index()
@@ -105,19 +106,22 @@ def _sealed(cells, chief: int, root: int, control) -> bool:
 
 def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6.0,
              trap: float = 0.0, keep: float = 0.0, sealed: float = 0.0, drop: float = 0.0,
-             danger: float = 30.0, dead: float = 0.0) -> float:
+             danger: float = 30.0, dead: float = 0.0, rules: Rules | None = None) -> float:
     """The position's value for player ``root`` (higher is better), paranoid style: his own
     strength less a share of everybody else's. Terminal positions are not handled here.
     ``power``: what holding the maze is worth to a player; ``trap``: the extra cost of the root
-    player's chief one corpse short of perishing (a quarter of it two corpses short)."""
+    player's chief one corpse short of perishing (a quarter of it two corpses short).
+    ``rules``: the rule set the evaluation knows (the board's by default; a benchmark gives the
+    standard one to measure what knowing the options is worth)."""
     cells = board.cells_view
     control = board.control_view
-    rules = board.rules
+    if rules is None:
+        rules = board.rules
     if scan is None:
         scan = scan_position(cells, control, rules=rules)
     kill = scan.kill
     provoke = scan.provoke
-    active = [p for p in range(4) if control[p] == p]
+    active = board.active_indices()
     ruler = board.ruler_index()
     mover = board.player_to_move
     before_root = _movers_until(board, root)  # opponents who move before root's next turn
@@ -129,7 +133,14 @@ def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6
     hanging = [0.0, 0.0, 0.0, 0.0]  # root's pieces that a player moving before him can take
     necro = [False, False, False, False]
     # Targets: the chiefs of the other players and the hostage's chief.
-    targets = [sq for p, sq in enumerate(scan.chief_sq) if sq >= 0 and p != root]
+    two = rules.players == "2x2"
+    if two:
+        # Two-by-two: a player has a chief per party he started with (``scan.chief_sq`` sees his
+        # first party's); he is in while one of them lives, and his partner's is no target.
+        chiefs = _chiefs_by_player(board)
+        targets = [sq for p in (0, 1) if p != root for sq in chiefs[p]]
+    else:
+        targets = [sq for p, sq in enumerate(scan.chief_sq) if sq >= 0 and p != root]
     hostage_chief = -1
     for p in range(4):
         if control[p] > 4:
@@ -172,64 +183,10 @@ def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6
     score = [0.0, 0.0, 0.0, 0.0]
     for p in active:
         v = material[p] + 0.05 * scan.mobility[p]
-        sq = scan.chief_sq[p]
-        if sq == MAZE:
-            v += power if ruler == p else 0.0
-        elif sq >= 0:
-            nb = NEIGHBOURS[sq]
-            corpses = 0
-            empty = 0
-            for q in nb:
-                c = cells[q]
-                if c > DEAD:
-                    corpses += 1
-                elif c == 0 and q != MAZE:
-                    empty += 1
-            n = len(nb)
-            saved = any_necro if mode == "any-necromobile" else mode != "strict" and necro[p]
-            wall = (corpses + 0.5 * (n - corpses - empty) if living_walls else corpses) / n
-            v -= (6.0 if not saved else 2.0) * wall * wall
-            if not saved and corpses == n - 1 and empty == 1:
-                v -= 8.0  # one more corpse and he perishes
-            if p == root and trap and not saved:
-                # One corpse short of perishing (whatever holds the last square: a piece there
-                # that moves away or is killed lets the wall close), or two short.
-                if corpses == n - 1 and MAZE not in nb:
-                    v -= trap
-                elif corpses == n - 2 and MAZE not in nb:
-                    v -= 0.25 * trap
-            if cells[MAZE] == 0:
-                # A free maze the chief can reach: power next move.
-                for ray in lines_of(sq, CHIEF):
-                    for t in ray:
-                        if t == MAZE:
-                            v += 1.0
-                            break
-                        if cells[t]:
-                            break
-        # Chief under attack (a kill, or a provocateur who can drop him into a trap).
-        attack = (kill[sq] | provoke[sq]) if sq >= 0 else 0
-        if sq >= 0 and attack & ~(1 << p):
-            if p == root:
-                if kill[sq] & before_mask:
-                    v -= danger  # will most likely die before he can move
-                elif attack & before_mask:
-                    v -= 30.0  # a provocateur can take him somewhere
-                else:
-                    v -= 2.0
-            else:
-                if attack & (1 << root):
-                    v -= 12.0 if mover == root else 4.0
-                else:
-                    v -= 2.0
-        if sealed and p != root and 0 <= sq != MAZE and _sealed(cells, sq, root, control):
-            # Out of the root player's reach: for good without a necromobile (he cannot win),
-            # until his necromobile takes a corpse of the wall with one.
-            v += sealed if not necro[root] else sealed / 3
-            if dead and not any(code in cells for code in _NECROMOBILES):
-                # No necromobile left on the board: nobody can ever open the wall, so he can
-                # never be eliminated and nobody can win (a dead position: a draw at best).
-                v += dead
+        for sq in (chiefs[p] if two else (scan.chief_sq[p],)):
+            v = _chief_terms(v, p, sq, cells, kill, provoke, root, mover, before_mask, ruler, power,
+                             mode, any_necro, living_walls, necro, trap, sealed, dead, control,
+                             danger if not two or len(chiefs[p]) == 1 else 0.5 * danger)
         score[p] = v
 
     if root not in active:
@@ -249,6 +206,84 @@ def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6
     q = board.quiet_turns / 120.0
     value -= QUIET * q * q
     return value
+
+
+def _chiefs_by_player(board: Board) -> tuple[list[int], list[int]]:
+    """Two-by-two: the squares of each player's living chiefs that are in the game (holding
+    their own party, not out)."""
+    cells = board.cells_view
+    out: tuple[list[int], list[int]] = ([], [])
+    for party in range(4):
+        code = 1 + 8 * party
+        if code in cells and board.holder(party) == party and not board.is_out(party):
+            out[party & 1].append(cells.index(code))
+    return out
+
+
+def _chief_terms(v: float, p: int, sq: int, cells, kill, provoke, root: int, mover: int,
+                 before_mask: int, ruler, power: float, mode: str, any_necro: bool,
+                 living_walls: bool, necro: list[bool], trap: float, sealed: float, dead: float,
+                 control, danger: float) -> float:
+    """``v`` with the terms of player ``p``'s chief on ``sq`` (-1: none): power, walls, a free
+    way to the maze, attacks, and sealed out of the root player's reach."""
+    if sq == MAZE:
+        v += power if ruler == p else 0.0
+    elif sq >= 0:
+        nb = NEIGHBOURS[sq]
+        corpses = 0
+        empty = 0
+        for q in nb:
+            c = cells[q]
+            if c > DEAD:
+                corpses += 1
+            elif c == 0 and q != MAZE:
+                empty += 1
+        n = len(nb)
+        saved = any_necro if mode == "any-necromobile" else mode != "strict" and necro[p]
+        wall = (corpses + 0.5 * (n - corpses - empty) if living_walls else corpses) / n
+        v -= (6.0 if not saved else 2.0) * wall * wall
+        if not saved and corpses == n - 1 and empty == 1:
+            v -= 8.0  # one more corpse and he perishes
+        if p == root and trap and not saved:
+            # One corpse short of perishing (whatever holds the last square: a piece there
+            # that moves away or is killed lets the wall close), or two short.
+            if corpses == n - 1 and MAZE not in nb:
+                v -= trap
+            elif corpses == n - 2 and MAZE not in nb:
+                v -= 0.25 * trap
+        if cells[MAZE] == 0:
+            # A free maze the chief can reach: power next move.
+            for ray in lines_of(sq, CHIEF):
+                for t in ray:
+                    if t == MAZE:
+                        v += 1.0
+                        break
+                    if cells[t]:
+                        break
+    # Chief under attack (a kill, or a provocateur who can drop him into a trap).
+    attack = (kill[sq] | provoke[sq]) if sq >= 0 else 0
+    if sq >= 0 and attack & ~(1 << p):
+        if p == root:
+            if kill[sq] & before_mask:
+                v -= danger  # will most likely die before he can move
+            elif attack & before_mask:
+                v -= 30.0  # a provocateur can take him somewhere
+            else:
+                v -= 2.0
+        else:
+            if attack & (1 << root):
+                v -= 12.0 if mover == root else 4.0
+            else:
+                v -= 2.0
+    if sealed and p != root and 0 <= sq != MAZE and _sealed(cells, sq, root, control):
+        # Out of the root player's reach: for good without a necromobile (he cannot win),
+        # until his necromobile takes a corpse of the wall with one.
+        v += sealed if not necro[root] else sealed / 3
+        if dead and not any(code in cells for code in _NECROMOBILES):
+            # No necromobile left on the board: nobody can ever open the wall, so he can
+            # never be eliminated and nobody can win (a dead position: a draw at best).
+            v += dead
+    return v
 
 
 def _reaches(cells, control, c: int, player: int) -> bool:
@@ -412,7 +447,7 @@ def _even(board: Board) -> float:
     """What ``evaluate`` gives, roughly, when every active player has the average material."""
     cells = board.cells_view
     control = board.control_view
-    active = [p for p in range(4) if control[p] == p]
+    active = board.active_indices()
     if not active:
         return DRAW
     total = 0.0

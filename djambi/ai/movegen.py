@@ -111,7 +111,7 @@ class _Gen:
         if self._ground is None:
             board = self.board
             self._cover = cover(board.cells_view, board.control_view)
-            active = [p for p in range(4) if board.control_view[p] == p]
+            active = board.active_indices()
             ruler = board.ruler_index()
             nxt = next_turn(board.turn_state, ruler, ruler, active).player if active else -1
             self._ground = {}

@@ -343,10 +343,10 @@ class Search:
         """The root player's value of the board, terminal positions included."""
         board = self.board
         root = self.root
-        control = board.control_view
-        if control[root] != root:
+        active = board.active_indices()  # players, not parties (two-by-two)
+        if root not in active:
             return -WIN
-        if sum(1 for p in range(4) if control[p] == p) == 1:
+        if len(active) == 1:
             return WIN
         if board.quiet_turns >= 120:
             return self._draw()
@@ -374,7 +374,7 @@ class Search:
         board.push(move)
         self.nodes += 1
         hit = False
-        if board.control_view[root] == root:
+        if board.is_active(root):
             saved = board.turn_state
             for o in dict.fromkeys(_movers_until(board, root)[:-1]):
                 if o != saved.player:
@@ -393,7 +393,7 @@ class Search:
         board.push(move)
         self.nodes += 1
         plies = 0
-        if self.settings.relay_all and board.control_view[root] == root:
+        if self.settings.relay_all and board.is_active(root):
             # Every opponent's set-ups from this position (each as if he moved now): the
             # opponents who move first need not spoil them.
             saved = board.turn_state
@@ -406,11 +406,11 @@ class Search:
                     self._unwind(base)
                     return -self.settings.relay
         while True:
-            control = board.control_view
-            if control[root] != root:
+            active = board.active_indices()
+            if root not in active:
                 v = -WIN
                 break
-            if sum(1 for p in range(4) if control[p] == p) == 1:
+            if len(active) == 1:
                 v = WIN
                 break
             if board.quiet_turns >= 120:
@@ -452,6 +452,8 @@ class Search:
         root = self.root
         cells = board.cells_view
         code = 1 + 8 * root
+        if code not in cells and board.rules.two_by_two:
+            code = 1 + 8 * (root + 2)  # his other army's chief
         if code not in cells:
             return False
         gen = _Gen(board)
@@ -504,10 +506,10 @@ class Search:
             self.nodes += 1
             nxt = board.player_to_move
             hit = False
-            if board.control_view[root] != root:
+            after = board.cells_view
+            if not board.is_active(root) or code not in after:  # 2x2: his other chief lives
                 hit = True
-            elif nxt != root and board.control_view[nxt] == nxt:
-                after = board.cells_view
+            elif nxt != root and board.is_active(nxt):
                 hit = _reaches(after, board.control_view, after.index(code), nxt)
             board.pop()
             if hit:
@@ -527,11 +529,11 @@ class Search:
         for m in moves:
             board.push(m)
             self.nodes += 1
-            if board.control_view[player] == player:
+            if board.is_active(player):
                 v = self._evaluate(player)
             else:
                 v = -WIN
-            if len(board.active_players) == 1 and board.control_view[player] == player:
+            if len(board.active_players) == 1 and board.is_active(player):
                 v = WIN
             board.pop()
             if v > best_v:
@@ -550,9 +552,9 @@ class Search:
             raise _Budget
         root = self.root
         control = board.control_view
-        if control[root] != root:
+        active = board.active_indices()
+        if root not in active:
             return -WIN - depth
-        active = [p for p in range(4) if control[p] == p]
         if len(active) == 1:
             return WIN + depth
         if board.quiet_turns >= 120:
