@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from djambi import Kind
+
 from app.present import i18n
 from app.learn.rules_text import RULES, RULES_MD
 
@@ -125,4 +127,17 @@ def plain(block: Block) -> str:
     return "".join(text for _, text in block.runs)
 
 
-__all__ = ["sections", "text_in", "Section", "Block", "runs", "plain"]
+def piece_of(block: Block) -> Kind | None:
+    """The kind a list item is about, when it opens with that kind's name in bold ("- **Militant**
+    kills…", "- Le **militant** tue…"; names in the current language): the rules page draws
+    that piece's figure beside it."""
+    if block.kind != "li":
+        return None
+    for style, text in block.runs[:2]:
+        if style == "b":
+            name = text.strip().lower()
+            return next((kind for kind in Kind if i18n.kind_name(kind).lower() == name), None)
+    return None
+
+
+__all__ = ["sections", "text_in", "Section", "Block", "runs", "plain", "piece_of"]

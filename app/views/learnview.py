@@ -16,11 +16,11 @@ from typing import Callable
 
 from pyscript import document, window
 
-from djambi import parse_square, square_name
+from djambi import Party, parse_square, square_name
 
 from app.learn import guide
 from app.learn import lessons
-from app.present import render
+from app.present import figures, render
 from app.learn import rulebook
 from app.present import taps
 from app.present import words
@@ -148,6 +148,11 @@ class RulesDialog:
             items = None
             for block in section.blocks:
                 node = document.createElement("li" if block.kind == "li" else "p")
+                kind = rulebook.piece_of(block)
+                if kind is not None:  # the piece's figure, as on the board and in the guide
+                    node.className = "rule-piece"
+                    node.insertAdjacentHTML("beforeend", figures.icon_svg(
+                        figures.DJAMBI_IDS[kind][0], Party.RED, "fig rule-icon"))
                 for style, text in block.runs:
                     tag = {"b": "strong", "i": "em", "c": "code"}.get(style)
                     if tag is None:

@@ -13,7 +13,7 @@ from djambi import Party
 
 from app.state import session
 from app.state import seating
-from app.present import notices, ruletext, standings
+from app.present import figures, notices, ruletext, standings
 from app.views.dom import el, later, on_click
 from app.present.i18n import _, party_name
 
@@ -36,7 +36,7 @@ class Panel:
             li.className = f"player pc-{party.letter}"
             swatch = document.createElement("span")
             swatch.className = f"swatch pc-{party.letter}"
-            swatch.textContent = party.letter.upper()
+            swatch.innerHTML = figures.swatch_html(party)
             name = document.createElement("span")
             name.className = "pname"
             seat = document.createElement("span")
