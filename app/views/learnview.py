@@ -220,7 +220,11 @@ class PieceTip:
         if text:  # at the edge away from the piece and its targets, so that it hides none of them
             turned = str(el("#board").getAttribute("data-rotation") or "0")
             rotation = int(turned) if turned in ("0", "1", "2", "3") else 0
-            tip.dataset.edge = guide.tip_edge(self.board_of(), sq, rotation)
+            row, side, columns = guide.tip_place(self.board_of(), sq, rotation)
+            tip.dataset.edge = {0: "top", 7: "bottom"}.get(row, "row")
+            tip.dataset.side = side
+            tip.style.setProperty("--tip-row", str(row))
+            tip.style.setProperty("--tip-cols", str(columns))
         tip.hidden = not text
 
     def hide(self) -> None:
