@@ -149,7 +149,7 @@ def test_the_piece_tip_lies_on_rows_and_columns_free_of_the_piece_and_its_target
     far_on = Board()  # forty moves on, lines open: long moves reach both edges
     for _ in range(40):
         if not far_on.is_game_over():
-            moves = sorted(far_on.legal_moves)
+            moves = sorted(far_on.legal_moves, key=str)
             far_on.push(moves[len(moves) // 2])
     boards = [Board(), far_on]
     for board in boards:
