@@ -219,3 +219,62 @@ def test_your_turn_is_shown_and_heard_after_computers_moved_on_a_shared_tablet(
     page.screenshot(path=str(screenshot_dir / f"table-your-turn-{'sound' if sound else 'silent'}.png"))
     tap(page, "G3", "G4")  # Yellow plays: the call goes
     expect(status).not_to_have_class("your-turn")
+
+
+# ---------------------------------------------------------------------------- a whole game
+#: Installed in the page: after each change of the move list, whether the page is scrolled or scrollable, and whether the newest move and the newest
+#: narration line lie inside the window and inside their lists' visible boxes.
+FOLLOW = """() => {
+    const seen = window.followed = {plies: [], problems: []};
+    const check = () => {
+        const doc = document.scrollingElement, vh = innerHeight, out = [];
+        if (doc.scrollTop !== 0 || doc.scrollHeight > vh) out.push('page scrolled ' + doc.scrollTop + '/' + doc.scrollHeight);
+        for (const sel of ['#move-list', '#event-log']) {
+            const box = document.querySelector(sel), li = box.lastElementChild;
+            if (!li) continue;
+            const b = box.getBoundingClientRect(), r = li.getBoundingClientRect();
+            // The newest entry in view, all of it; its end if it is taller than its box (the
+            // last move of a game tells the end too).
+            const tall = r.height > box.clientHeight - 8;
+            const top = tall ? r.bottom - 20 : r.top;
+            if (!(top >= Math.max(0, b.top) - 1 && r.bottom <= Math.min(vh, b.bottom) + 1 && r.height))
+                out.push(`${sel} newest not in view: li ${Math.round(r.top)}-${Math.round(r.bottom)}, box ${Math.round(b.top)}-${Math.round(b.bottom)}, ${box.children.length} lines, scroll ${box.scrollTop}+${box.clientHeight}/${box.scrollHeight}`);
+        }
+        return out;
+    };
+    const frames = (n, then) => n ? requestAnimationFrame(() => frames(n - 1, then)) : then();
+    const after = () => {
+        const ply = document.querySelector('#move-list li:last-child')?.dataset.ply;
+        if (!ply) return;
+        seen.plies.push(+ply);
+        // Measured as soon as the page has drawn the move (the task that added it is over);
+        // what is out of place then is measured again once the next frames are drawn.
+        if (check().length) frames(3, () => { const out = check(); if (out.length) seen.problems.push([ply, ...out]); });
+    };
+    new MutationObserver(after).observe(document.getElementById('move-list'), {childList: true});
+}"""
+
+
+@pytest.mark.timeout(900)
+def test_a_whole_game_on_a_french_tablet_is_followed_without_scrolling(new_page, wait_ready, screenshot_dir):
+    """The family tablet (1024×768, touch, French): Red's human is put out at once, "Finish
+    quickly" lets the three computers play the game to its end; after every move the page is
+    neither scrolled nor scrollable and the newest move and narration line are in view."""
+    page = new_page(viewport={"width": 1024, "height": 768}, has_touch=True)
+    page.goto("./?lang=fr")
+    wait_ready(page)
+    page.evaluate(FOLLOW)
+    open_link(page, f"#{RED_CHIEF_EXPOSED};seats=heee")
+    start_computers(page)
+    expect(page.locator("#out-notice")).to_be_visible(timeout=60_000)
+    page.locator("#out-finish").tap()
+    expect(page.locator("#out-notice")).to_be_hidden()
+    expect(page.locator("#gameover-dialog")).to_be_visible(timeout=780_000)
+    plies = page.locator("#move-list li").count()
+    followed = page.evaluate("() => window.followed")
+    page.screenshot(path=str(screenshot_dir / "table-whole-game-fr-1024x768.png"))
+    assert plies >= 10 and followed["problems"] == [], followed["problems"][:40]
+    assert set(followed["plies"]) == set(range(1, plies + 1))  # every move was checked
+    page.keyboard.press("Escape")
+    expect(page.locator("#gameover-dialog")).to_be_hidden()
+    assert page.evaluate("() => document.scrollingElement.scrollHeight <= innerHeight")

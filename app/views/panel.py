@@ -97,7 +97,10 @@ class Panel:
         computers moved, and the Faster toggle (shown once a human here is out)."""
         note = notices.out_notice(game, plies)
         box = el("#out-notice")
+        showing = not box.hidden
         box.hidden = note is None or note.out == self.watched
+        if not box.hidden and not showing and el("#message").className == "info":
+            self.dismiss()  # the notice is what matters now: an information makes room for it
         if note is not None:
             el("#out-text").textContent = note.text
             el("#out-finish").hidden = not note.only_computers or fast
