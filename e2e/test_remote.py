@@ -19,6 +19,7 @@ from app.state import session
 from app.state import linking
 from test_follow import moves, new_game, ready, tap
 from conftest import menu_click
+from test_table import COVERED
 
 PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
 TABLET = dict(viewport={"width": 768, "height": 1024}, has_touch=True, is_mobile=True)
@@ -179,6 +180,7 @@ def test_a_diverging_link_keeps_both_versions(new_page, screenshot_dir, external
     expect(message).to_contain_text("differs from yours from move 2 on")
     expect(message).to_contain_text("the link has Blue I7-I6, your copy has Blue G7-D4")
     expect(message).to_contain_text("Both versions are kept")
+    assert page.evaluate(COVERED, "#message") == []  # a place of its own: it covers no button
     assert game_code(page).endswith("C7-F4~I7-I6")  # the link's version is open
     shoot(page, screenshot_dir, "tablet-diverged")
     games(page)

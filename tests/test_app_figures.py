@@ -94,3 +94,28 @@ def test_each_party_has_its_own_mark_shown_by_its_class():
 def test_the_figures_stay_under_30_kb_compressed():
     text = (figures.all_symbols() + figures.FIGURE_CSS).encode()
     assert len(gzip.compress(text, 9)) < 30 * 1024
+
+
+def test_a_small_figure_points_at_the_pieces_symbol_in_its_partys_colours():
+    from djambi import Party, Piece
+
+    militant = Piece(Kind.MILITANT, Party.BLUE)
+    assert figures.piece_href(militant) == "k-M"
+    assert figures.piece_href(Piece(Kind.REPORTER, None)) == "d-R"
+    icon = ET.fromstring(figures.icon_svg("k-M", Party.BLUE, "fig fig-inline"))
+    assert icon.get("class") == "fig fig-inline pc-b" and icon.get("aria-hidden") == "true"
+    assert [u.get("href") for u in icon.iter("use")] == ["#k-M"]
+    corpse = ET.fromstring(figures.icon_svg("d-M"))
+    assert corpse.get("class") == "fig"  # grey: no party's colours
+    assert set(figures.symbol_texts()) >= {"k-M", "d-M"}
+
+
+def test_a_partys_swatch_is_its_chief_with_the_letter_kept_for_the_letters_look():
+    from djambi import Party
+
+    for party in Party:
+        swatch = ET.fromstring(f"<span>{figures.swatch_html(party)}</span>")
+        icon, letter = list(swatch)
+        assert icon.get("class") == f"fig swatch-fig pc-{party.letter}"
+        assert [u.get("href") for u in icon.iter("use")] == ["#k-C"]
+        assert letter.get("class") == "swatch-letter" and letter.text == party.letter.upper()

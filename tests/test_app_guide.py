@@ -137,3 +137,32 @@ def test_the_piece_tip_goes_to_the_edge_away_from_the_piece_and_its_targets():
     assert tip_edge(board, parse_square("A9")) == "bottom"  # Red's corner, at the top
     assert tip_edge(board, parse_square("A1")) == "top"  # Green's corner, at the bottom
     assert tip_edge(board, parse_square("A9"), 2) == "top"  # turned: Red's corner at the bottom
+
+
+def test_the_piece_tip_lies_on_rows_and_columns_free_of_the_piece_and_its_targets():
+    """Every piece of a spread position and of the start, at each turn of the board: the tip's
+    two rows (and, when none are free, its side) hold neither the piece nor any of its targets."""
+    from djambi import Board
+    from djambi.threats import reach
+    from app.learn.guide import tip_place, _drawn
+
+    far_on = Board()  # forty moves on, lines open: long moves reach both edges
+    for _ in range(40):
+        if not far_on.is_game_over():
+            moves = sorted(far_on.legal_moves, key=str)
+            far_on.push(moves[len(moves) // 2])
+    boards = [Board(), far_on]
+    for board in boards:
+        for sq, piece in board.pieces().items():
+            if piece.party is None:
+                continue
+            for rotation in range(4):
+                row, side, columns = tip_place(board, sq, rotation)
+                assert 0 <= row <= 7
+                under = [_drawn(s, rotation) for s in (sq, *reach(board, sq).moves, *reach(board, sq).kills)]
+                under = [(c, r) for c, r in under if r in (row, row + 1)]
+                if side == "":
+                    assert under == [] and columns == 9
+                else:
+                    free = range(columns) if side == "left" else range(9 - columns, 9)
+                    assert columns >= 1 and not [c for c, _r in under if c in free], (sq, rotation)

@@ -7,7 +7,7 @@ from diagrams import board_from
 from djambi import Board, Party
 from djambi.narrate import describe_move
 
-from app.present import render
+from app.present import figures, render
 from app.present import words
 from app.state.history import History
 
@@ -58,6 +58,12 @@ def test_a_kill_is_marked_and_told():
     assert "Red killed Blue's chief on E6; the corpse goes to A5." in told
     assert "Blue's pieces now play for Red." in told
     assert "Blue is out of the game." in told
+    # The narration draws, beside each sentence about a piece, that piece: the mover, the victim.
+    pictured = words.pictured_sentences(ply.events)
+    assert [text for text, _piece in pictured] == told
+    assert [(figures.piece_href(p), p.party) for _t, p in pictured if p is not None] == [
+        ("k-M", Party.RED), ("k-C", Party.BLUE)]
+    assert dict(pictured)["Blue is out of the game."] is None
     # The animation: the militant slides, then Blue's chief's corpse is carried to A5.
     slides = render.slides(ply.events)
     assert [(s.href, s.cls, s.path) for s in slides] == [

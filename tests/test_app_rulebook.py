@@ -105,3 +105,17 @@ def test_inline_markup_becomes_runs():
     assert [s.title for s in sections] == ["T", "One"]
     one = sections[1].blocks
     assert [(b.kind, rulebook.plain(b)) for b in one] == [("li", "first more"), ("li", "second")]
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "cs"])
+def test_each_pieces_rule_is_found_for_its_figure_in_every_language(code):
+    """Section 3 has one list item per kind, opening with the kind's name in bold: the rules page
+    draws each kind's figure beside its item, and beside no other."""
+    try:
+        i18n.set_language(code)
+        found = [(i, rulebook.piece_of(b)) for i, s in enumerate(rulebook.sections())
+                 for b in s.blocks if rulebook.piece_of(b) is not None]
+    finally:
+        i18n.set_language("en")
+    assert [i for i, _kind in found] == [3] * 6
+    assert [kind.letter for _i, kind in found] == list("MCARPN")

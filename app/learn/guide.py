@@ -157,7 +157,7 @@ def piece_sentence(board: Board, sq: int) -> str:
 
 
 __all__ = ["GUIDE", "BY_KIND", "KindGuide", "piece_sentence", "kind_title", "capitalized",
-           "CHOSEN", "START", "STAYS", "ALIVE", "CORPSE"]
+           "tip_edge", "tip_place", "CHOSEN", "START", "STAYS", "ALIVE", "CORPSE"]
 
 
 def tip_edge(board: Board, sq: int, rotation: int = 0) -> str:
@@ -171,3 +171,30 @@ def tip_edge(board: Board, sq: int, rotation: int = 0) -> str:
     if near_top and near_bottom:
         return "top" if near_top < near_bottom else "bottom"
     return "bottom" if near_top else "top"
+
+
+
+def _drawn(sq: int, rotation: int) -> tuple[int, int]:
+    x, y = render.square_origin(sq, rotation)
+    return (x - render.MARGIN) // render.CELL, y // render.CELL
+
+
+def tip_place(board: Board, sq: int, rotation: int = 0) -> tuple[int, str, int]:
+    """Where the piece tip lies over the board, so that it hides neither the piece nor a square
+    it could go to or kill on: ``(row, side, columns)``. ``row``: the first of the two drawn rows
+    it lies on (0 the top two, 7 the bottom two): at ``tip_edge``'s edge if they are free, else
+    the other edge's, else the free pair farthest from the piece, else the pair with the fewest
+    of them. ``side``: "" across the board when the two rows are free; else "left" or "right",
+    within the ``columns`` drawn columns on that side that are free in those rows (a chief or an
+    assassin on an open line reaches every row)."""
+    squares = [_drawn(s, rotation) for s in (sq, *reach(board, sq).moves, *reach(board, sq).kills)]
+    rows = {r for _c, r in squares}
+    own = _drawn(sq, rotation)[1]
+    first = 0 if tip_edge(board, sq, rotation) == "top" else 7
+    order = [first, 7 - first] + sorted(range(1, 7), key=lambda r: -abs(r + 0.5 - own))
+    row = min(order, key=lambda r: ((r in rows) + (r + 1 in rows), order.index(r)))
+    hidden = {c for c, r in squares if r in (row, row + 1)}
+    if not hidden:
+        return row, "", 9
+    left, right = min(hidden), 8 - max(hidden)
+    return (row, "left", left) if left >= right else (row, "right", right)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from djambi import Kind
 from djambi.rules import Rules
 
 from app.present import i18n, ruletext
@@ -168,5 +169,18 @@ def differences(rules: Rules) -> dict[int, tuple[str, ...]]:
     return {number: tuple(notes) for number, notes in out.items()}
 
 
+def piece_of(block: Block) -> Kind | None:
+    """The kind a list item is about, when it opens with that kind's name in bold ("- **Militant**
+    kills…", "- Le **militant** tue…"; names in the current language): the rules page draws
+    that piece's figure beside it."""
+    if block.kind != "li":
+        return None
+    for style, text in block.runs[:2]:
+        if style == "b":
+            name = text.strip().lower()
+            return next((kind for kind in Kind if i18n.kind_name(kind).lower() == name), None)
+    return None
+
+
 __all__ = ["sections", "text_in", "Section", "Block", "runs", "plain", "CHANGED_SECTIONS",
-           "section_number", "differences"]
+           "section_number", "differences", "piece_of"]

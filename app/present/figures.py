@@ -23,7 +23,9 @@ All markup here is constant text; nothing a user typed reaches it.
 
 from __future__ import annotations
 
-from djambi import Kind
+from typing import Any
+
+from djambi import Kind, Party, Piece
 
 # ---------------------------------------------------------------------------- Djambi
 #: The plinth every living Djambi figure stands on; the party's mark sits on it.
@@ -262,6 +264,44 @@ FIGURE_CSS = """\
 """
 
 
+# ---------------------------------------------------------------------------- small figures
+def piece_href(piece: Piece) -> str:
+    """The symbol's id for ``piece`` as it stands: ``k-M`` a living militant, ``d-M`` its corpse."""
+    living, dead = DJAMBI_IDS[piece.kind]
+    return dead if piece.party is None else living
+
+
+def icon_svg(href: str, party: Party | None = None, cls: str = "fig") -> str:
+    """A small inline ``<svg>`` showing the figure ``href`` (``k-C``, ``d-M``…) of the page's
+    board ``<defs>``, in ``party``'s colours (grey for ``None``): hidden from screen readers, so the
+    words beside it stay what they read. The markup is constant text and enum values."""
+    colour = f" pc-{party.letter}" if party is not None else ""
+    return (f'<svg class="{cls}{colour}" viewBox="0 0 100 100" aria-hidden="true" focusable="false">'
+            f'<use href="#{href}" width="100" height="100"/></svg>')
+
+
+def party_svg(party: Party) -> str:
+    """A party's swatch (the players list, the seats, the hand-over screen): its chief's figure,
+    on the plinth with the party's mark, so it is told apart without colour."""
+    return icon_svg(DJAMBI_IDS[Kind.CHIEF][0], party, "fig swatch-fig")
+
+
+def side_svg(letter: str) -> str:
+    """A Camblam side's swatch (``w`` or ``b``): its king, drawn inline (the Camblam board's
+    ``<defs>`` may not be on the page yet)."""
+    return (f'<svg class="fig swatch-fig cb-{letter}" viewBox="0 0 100 100" aria-hidden="true" '
+            f'focusable="false">{_WIDEN.format(CAMBLAM["K"])}</svg>')
+
+
+def swatch_html(party: Any) -> str:
+    """What a party's swatch holds: its chief's figure (``party_svg``; a Camblam side's king,
+    ``side_svg``) and the party's letter, of which ``static/app.css`` shows one as the pieces'
+    look says (the letter with the letters)."""
+    if not isinstance(party, Party):  # Camblam's Color
+        return f'{side_svg(party.letter)}<span class="swatch-letter">{party.letter.upper()}</span>'
+    return f'{party_svg(party)}<span class="swatch-letter">{party.letter.upper()}</span>'
+
+
 def all_symbols() -> str:
     """Every figure of both games, as ``<symbol>``s."""
     return djambi_symbols() + camblam_symbols()
@@ -275,5 +315,5 @@ def symbol_texts() -> dict[str, str]:
             for m in re.finditer(r'<symbol id="([^"]+)".*?</symbol>', all_symbols())}
 
 
-__all__ = ["DJAMBI", "DJAMBI_IDS", "LETTER_SHAPES", "CAMBLAM", "CAMBLAM_NAMES", "FIGURE_CSS", "djambi_symbols",
+__all__ = ["DJAMBI", "DJAMBI_IDS", "piece_href", "icon_svg", "party_svg", "swatch_html", "LETTER_SHAPES", "CAMBLAM", "CAMBLAM_NAMES", "FIGURE_CSS", "djambi_symbols",
            "camblam_symbols", "all_symbols", "symbol_texts"]

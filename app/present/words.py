@@ -175,17 +175,29 @@ def sentence(event: Event, rules=None) -> str:
 def sentences(events: Iterable[Event], rules=None) -> list[str]:
     """The events in words. Several kills in one move (a reporter under ``reporter=all``) are
     introduced by one sentence that counts them."""
+    return [text for text, _piece in pictured_sentences(events, rules)]
+
+
+#: The events whose sentence is about one piece (``Event.piece``): the narration shows its figure.
+PICTURED = (MOVE, KILL, PLACE, CORPSE)
+
+
+def pictured_sentences(events: Iterable[Event], rules=None) -> list[tuple[str, Piece | None]]:
+    """``sentences`` each with the piece it is about, as it stood before the move (the piece
+    moved, killed or placed; the corpse carried), or ``None``: the narration draws that piece's
+    figure beside its sentence."""
     events = list(events)
     kills = [e for e in events if e.kind == KILL]
-    out = []
+    out: list[tuple[str, Piece | None]] = []
     for event in events:
         if len(kills) > 1 and event is kills[0]:
-            out.append(ngettext("The reporter killed {n} neighbour at once.",
-                                "The reporter killed {n} neighbours at once.",
-                                len(kills)).format(n=len(kills)))
+            out.append((ngettext("The reporter killed {n} neighbour at once.",
+                                 "The reporter killed {n} neighbours at once.",
+                                 len(kills)).format(n=len(kills)), None))
         text = sentence(event, rules)
         if text:
-            out.append(text)
+            djambi_piece = not isinstance(event, CamblamEvent) and event.kind in PICTURED
+            out.append((text, event.piece if djambi_piece else None))
     return out
 
 
@@ -197,4 +209,4 @@ def announcement(events: Iterable[Event], next_player: Party | None, rules=None)
     return " ".join(words)
 
 
-__all__ = ["sentence", "sentences", "announcement", "whose", "end_sentence", "END_REASONS"]
+__all__ = ["sentence", "sentences", "pictured_sentences", "PICTURED", "announcement", "whose", "end_sentence", "END_REASONS"]

@@ -115,6 +115,9 @@ class BrowseControl:
         el("#btn-prev").disabled = nav.prev
         el("#btn-next").disabled = nav.next
         el("#btn-last").disabled = nav.last
+        # The panel's parts above the lists may have grown (a player out, a notice): the lists
+        # that follow the game show their end again.
+        self.moves.keep_end()
 
     def browse_to(self, ply: int | None) -> None:
         """Show the board after ``ply`` moves (read-only); ``None`` or the last ply: the game."""

@@ -18,6 +18,7 @@ from app.state import session
 from app.state import seating
 from app.views.dom import close_dialog, copy_field, el, listen, on_click, open_dialog
 from app.present import ruletext
+from app.present import figures
 from app.present.i18n import _, list_of, ngettext, party_name, player_name
 
 
@@ -296,7 +297,7 @@ class HandOver:
         self.to = to
         self.rules = rules
         self.relabel()
-        el("#handover-swatch").textContent = to.letter.upper()
+        el("#handover-swatch").innerHTML = figures.swatch_html(to)
         el("#handover-swatch").className = f"swatch pc-{to.letter}"
         el("#handover-ready").className = f"turn-{to.letter}"
         open_dialog("#handover-dialog")

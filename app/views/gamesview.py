@@ -15,6 +15,7 @@ from pyscript import document, window
 from djambi import Party
 
 from app.state import library
+from app.present import figures
 from app.present.i18n import N_, _, party_name
 from app.state.library import shown_name, when_text
 from app.views.dom import absent, close_dialog, copy_field, el, js, listen, on_click, open_dialog
@@ -162,7 +163,7 @@ class SeatDialog:
             listen(tick, "change", lambda e: self.update())
             swatch = document.createElement("span")
             swatch.className = f"swatch pc-{party.letter}"
-            swatch.textContent = party.letter.upper()
+            swatch.innerHTML = figures.swatch_html(party)
             words = document.createElement("span")
             words.className = "seat-words"
             words.textContent = " " + tr("seat_label").format(player=party_name(party))

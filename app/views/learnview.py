@@ -17,7 +17,7 @@ from typing import Callable
 from pyscript import document, window
 
 import camblam
-from djambi import parse_square, square_name
+from djambi import Party, parse_square, square_name
 from djambi.rules import STANDARD, Rules
 
 
@@ -25,7 +25,7 @@ from djambi.rules import STANDARD, Rules
 CAMBLAM_OFFSET = 1000
 
 from app.learn import camblam_guide, camblam_rulebook, courses, guide
-from app.present import camblam_render, render
+from app.present import camblam_render, figures, render
 from app.present.camblam_taps import CamblamPicker
 from app.learn import rulebook
 from app.present import statictext, taps
@@ -235,6 +235,11 @@ class RulesDialog:
             items = None
             for block in section.blocks:
                 node = document.createElement("li" if block.kind == "li" else "p")
+                kind = rulebook.piece_of(block) if game != "camblam" else None
+                if kind is not None:  # the piece's figure, as on the board and in the guide
+                    node.className = "rule-piece"
+                    node.insertAdjacentHTML("beforeend", figures.icon_svg(
+                        figures.DJAMBI_IDS[kind][0], Party.RED, "fig rule-icon"))
                 for style, text in block.runs:
                     tag = {"b": "strong", "i": "em", "c": "code"}.get(style)
                     if tag is None:
@@ -322,7 +327,11 @@ class PieceTip:
         if text:  # at the edge away from the piece and its targets, so that it hides none of them
             turned = str(el("#board").getAttribute("data-rotation") or "0")
             rotation = int(turned) if turned in ("0", "1", "2", "3") else 0
-            tip.dataset.edge = guide.tip_edge(self.board_of(), sq, rotation)
+            row, side, columns = guide.tip_place(self.board_of(), sq, rotation)
+            tip.dataset.edge = {0: "top", 7: "bottom"}.get(row, "row")
+            tip.dataset.side = side
+            tip.style.setProperty("--tip-row", str(row))
+            tip.style.setProperty("--tip-cols", str(columns))
         tip.hidden = not text
 
     def hide(self) -> None:

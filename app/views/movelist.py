@@ -1,6 +1,6 @@
 """The move list and the event log: one ``li`` per move in ``#move-list`` (round number, the
 player's colour, the piece's letter, the move, a kill mark), and what each move did in words in
-``#event-log``. Both grow by the moves that are new; a move taken back is removed. A click on a
+``#event-log``, each sentence about a piece beside its drawn figure. Both grow by the moves that are new; a move taken back is removed. A click on a
 move asks to look at the board as it was after it.
 """
 
@@ -11,7 +11,7 @@ from typing import Callable
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from app.present import words
+from app.present import figures, words
 from app.views.dom import absent, later, listen
 from app.state.history import KILL_MARK, Ply
 from app.present.i18n import _, player_name
@@ -132,7 +132,14 @@ class MoveList:
         head = document.createElement("span")
         head.className = "who-label"
         head.textContent = f"{ply.index}. "
-        li.append(head, document.createTextNode(" ".join(words.sentences(ply.events, ply.rules))))
+        li.append(head)
+        for i, (text, piece) in enumerate(words.pictured_sentences(ply.events, ply.rules)):
+            if i:
+                li.append(" ")
+            if piece is not None:  # the piece's figure, hidden from screen readers (the words say it)
+                li.insertAdjacentHTML("beforeend", figures.icon_svg(
+                    figures.piece_href(piece), piece.party, "fig fig-inline"))
+            li.append(document.createTextNode(text))
         return li
 
     def mark_viewed(self, ply: int | None) -> None:

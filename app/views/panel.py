@@ -13,7 +13,7 @@ from djambi import Party
 
 from app.state import session
 from app.state import seating
-from app.present import notices, ruletext, standings
+from app.present import figures, notices, ruletext, standings
 from app.views.dom import el, later, on_click
 from app.present.i18n import _, player_name
 
@@ -36,7 +36,7 @@ class Panel:
             li.className = f"player pc-{party.letter}"
             swatch = document.createElement("span")
             swatch.className = f"swatch pc-{party.letter}"
-            swatch.textContent = party.letter.upper()
+            swatch.innerHTML = figures.swatch_html(party)
             name = document.createElement("span")
             name.className = "pname"
             seat = document.createElement("span")
@@ -78,9 +78,9 @@ class Panel:
         for index, (li, *_rest) in enumerate(self.player_items.values()):
             li.hidden = index >= len(infos)  # Camblam has two players
             if index < len(infos):  # the seat's side: Red … Green, or White and Black
-                letter = game.rules.party_letter(game.rules.parties[index])
-                li.firstChild.textContent = letter.upper()
-                li.firstChild.className = f"swatch pc-{letter}"
+                side = game.rules.parties[index]
+                li.firstChild.innerHTML = figures.swatch_html(side)
+                li.firstChild.className = f"swatch pc-{game.rules.party_letter(side)}"
         for info in infos:
             li, name, seat, state = self.player_items[Party(int(info.party))]
             label = info.name
@@ -104,7 +104,10 @@ class Panel:
         computers moved, and the Faster toggle (shown once a human here is out)."""
         note = notices.out_notice(game, plies)
         box = el("#out-notice")
+        showing = not box.hidden
         box.hidden = note is None or note.out == self.watched
+        if not box.hidden and not showing and el("#message").className == "info":
+            self.dismiss()  # the notice is what matters now: an information makes room for it
         if note is not None:
             el("#out-text").textContent = note.text
             el("#out-finish").hidden = not note.only_computers or fast
