@@ -41,7 +41,7 @@ const BUNDLE = path.join(root, "static", "vendor", "bytecode.bin");
 const OUTPUT = path.join(root, "static", "vendor", "start-snapshot.bin");
 // Our packages (scripts/python-packages.txt, the one list).
 const PACKAGES = fs.readFileSync(new URL("./python-packages.txt", import.meta.url), "utf8")
-  .split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#") && !line.startsWith("-"));
+  .split(/\n\s*\[/)[0].split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#") && !line.startsWith("-"));
 // The page's standard library (scripts/build_stdlib.mjs): the snapshot is made with the archive the
 // page loads (it holds the zip importer's table of that archive's contents).
 const STDLIB = path.join(root, "static", "vendor", "stdlib.zip");

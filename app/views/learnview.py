@@ -21,9 +21,9 @@ from djambi import parse_square, square_name
 from app.learn import guide
 from app.learn import lessons
 from app.present import render
-from app.learn import rulebook
 from app.present import taps
 from app.present import words
+from app.views import parts
 from app.views.dom import close_dialog, el, later, listen, on_click, open_dialog
 from app.present.i18n import _, pgettext
 
@@ -134,6 +134,8 @@ class RulesDialog:
         on_click("#rules-close", lambda e: close_dialog("#rules-dialog"))
 
     def build(self, opened: set[int] | None = None) -> None:
+        from app.learn import rulebook  # the bundle's later part: only once open() has loaded it
+
         body = el("#rules-body")
         body.replaceChildren()
         for i, section in enumerate(rulebook.sections()):
@@ -168,9 +170,17 @@ class RulesDialog:
         self.built = True
 
     def open(self) -> None:
+        """Open the rules; on their first opening the dialog says "Loading…" until the rules
+        text (the bundle's later part) has arrived."""
         if not self.built:
-            self.build()
+            parts.then(parts.LATER, self.build, waiting=lambda: self.say(parts.loading_text()), failed=self.say)
         open_dialog("#rules-dialog")
+
+    def say(self, text: str) -> None:
+        note = document.createElement("p")
+        note.className = "rules-loading"
+        note.textContent = text
+        el("#rules-body").replaceChildren(note)
 
     def relabel(self) -> None:
         """The rules in the current language; the sections the player had opened stay open."""
