@@ -88,3 +88,28 @@ def test_the_visitors_language_comes_with_the_page(new_page, wait_ready):
     expect(page.locator("#status")).to_have_text("Au tour de Rouge")
     assert fetched(page, "locale/fr/LC_MESSAGES/djambi.mo") and not fetched(page, "locale/cs/LC_MESSAGES/djambi.mo")
     assert loaded(page) == []  # written by the loader before Python started, not loaded later
+
+
+LCP_JS = """
+window.__lcp = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__lcp.push({ id: e.element ? e.element.id : null, size: e.size, at: e.startTime });
+}).observe({ type: "largest-contentful-paint", buffered: true });
+"""
+
+
+def test_the_largest_contentful_paint_is_the_board_before_python(new_page, wait_ready):
+    """On a first visit the board (its squares as the element's background image: an inline SVG
+    is no candidate) is the largest contentful paint, painted before Python is ready, and the
+    welcome's text shown after it does not replace it."""
+    page = new_page(first_visit=True, **PHONE)
+    page.add_init_script(LCP_JS)
+    page.goto("/")
+    wait_ready(page)
+    expect(page.locator("#welcome-dialog")).to_be_visible()
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    entries = page.evaluate("() => window.__lcp")
+    python = page.evaluate("() => window.djambiBoot.marks['given to PyScript']")  # before any of our Python
+    assert entries and entries[-1]["id"] == "board", entries
+    board = [e for e in entries if e["id"] == "board"][0]
+    assert board["at"] < python, (board, python)
