@@ -33,6 +33,7 @@ from app.views.learning import Learn
 from app.views.linkfiles import LinkControl
 from app.views.movelist import MoveList
 from app.views.panel import Panel
+from app.views import parts
 from app.views.sound import Sound
 from app.views.play import PlayControl
 from app.views.remoteplay import RemoteControl
@@ -192,7 +193,16 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
         self.sync_loop()
 
     def switch_language(self, code: str) -> None:
-        """Show the whole page in ``code`` now, without reloading."""
+        """Show the whole page in ``code``, without reloading: now, or once its catalog (fetched
+        when first wanted: only the visitor's language comes with the page) has arrived."""
+        if code in i18n.LANGUAGES and code != i18n.DEFAULT and not i18n.catalog_path(code).is_file():
+            def switch() -> None:
+                if code == (self.settings.language or choose_language(self.settings)):  # still wanted
+                    self.switch_language(code)
+
+            parts.then(parts.catalog(code), switch, waiting=lambda: self.panel.say(parts.loading_text()),
+                       failed=lambda message: self.panel.say(message, error=True))
+            return
         apply_language(code)
         self.newgame.relabel()
         self.handover.relabel()
@@ -238,7 +248,8 @@ def apply_language(code: str) -> None:
 
 
 def main() -> None:
-    apply_language(choose_language(prefs.load_settings(open_storage())))
+    wanted = choose_language(prefs.load_settings(open_storage()))
+    apply_language(wanted)
     loading = getattr(window, "djambiLoading", None)
     if loading is not None:
         loading(90, _("Drawing the board…"))
@@ -248,6 +259,8 @@ def main() -> None:
     window.djambiApp = create_proxy(lambda: app.game.game_code())  # a debugging hook
     app.start()
     globals()["APP"] = app  # keep it alive
+    if i18n.language() != wanted:  # its catalog did not come with the page (the loader's fetch failed)
+        app.switch_language(wanted)
 
 
 main()

@@ -87,11 +87,12 @@ def wait_ready_fixture():
 
 @pytest.fixture(scope="session")
 def base_url():
-    # The page's start imports our sources from static/vendor/bytecode.bin, and restores the
+    # The page's start imports our sources from static/vendor/bytecode.bin's parts, and restores the
     # snapshot made from it: bring both in line with the tree (sources edited since set-up), so
     # the tests always run the tree's code.
     build_sw = _load_script("build_sw")
     build_sw.refresh_bundle(ROOT)
+    build_sw.split_bundle(ROOT)  # the page fetches the bundle's parts
     build_sw.refresh_snapshot(ROOT)
     server = _load_serve_module().make_server(port=0, directory=ROOT, quiet=True)
     thread = threading.Thread(target=server.serve_forever, name="e2e-server", daemon=True)

@@ -255,7 +255,7 @@ def test_the_release_is_read_from_its_cache_by_static_routes_online_and_offline(
         assert sources.pop(site.url) == ("fetch-event", "fetch-event")  # the page: the release switch
         assert sources.pop(snapshot) == ("fetch-event", "fetch-event")  # the worker's inflated copy
         files = {url: how for url, how in sources.items() if url.startswith(site.url)}
-        assert {site.url + f for f in ("static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/bytecode.bin",
+        assert {site.url + f for f in ("static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/bundle-first.bin",
                                        "static/pyodide-start.mjs", "pyscript.toml", "app/main.py")} <= set(files)
         assert {url: how for url, how in files.items() if how != ("cache", "cache")} == {}
         assert boot(page) == "snapshot"

@@ -36,8 +36,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUTPUT = path.join(root, "static", "vendor", "bytecode.bin");
 // Our packages (scripts/python-packages.txt), every .py file under them, subfolders included,
 // but for the files it names after "-" (command lines: never run in the page).
+// (The list's [later] section only splits the bundle: scripts/build_sw.py.)
 const LISTED = fs.readFileSync(path.join(root, "scripts", "python-packages.txt"), "utf8")
-  .split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#"));
+  .split(/\n\s*\[/)[0].split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#"));
 const PACKAGES = LISTED.filter((line) => !line.startsWith("-"));
 const LEFT_OUT = new Set(LISTED.filter((line) => line.startsWith("-")).map((line) => line.slice(1)));
 const HOME = "/home/pyodide/"; // where PyScript writes the sources ([files] targets)

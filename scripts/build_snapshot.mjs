@@ -4,8 +4,9 @@
 //
 // A Pyodide memory snapshot of a started Python with our page-free modules imported, made under
 // Node with the same vendored Pyodide the page loads (same build: Pyodide checks its build id on
-// restore), from the very bundle the page fetches (DIR/static/vendor/bytecode.bin, made by
-// scripts/build_bytecode.mjs and kept in line with the tree by scripts/build_sw.py): its files
+// restore), from the very bundle the page fetches at its start (DIR/static/vendor/bundle-first.bin,
+// the first part of the bundle scripts/build_bytecode.mjs makes, kept in line with the tree and
+// split by scripts/build_sw.py): its files
 // are written into Pyodide's file system as static/pyodide-start.mjs writes them, then every
 // source of the bundle that imports neither `pyscript`, `js` nor `pyodide` (and is not a
 // `__main__`) is imported. Any visit, the first included, restores it instead of starting CPython
@@ -37,11 +38,15 @@ const args = process.argv.slice(2);
 const option = (name) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
 const root = path.resolve(option("--root") ?? path.join(path.dirname(fileURLToPath(import.meta.url)), ".."));
 const raw = args.includes("--raw");
-const BUNDLE = path.join(root, "static", "vendor", "bytecode.bin");
+// The bundle's first part (scripts/build_sw.py splits the bundle before it makes the snapshot): what
+// every start writes; the later part's modules are not in the snapshot (a restored page would hold
+// modules whose files it has not fetched). Its header carries the whole bundle's digest.
+const FIRST_PART = path.join(root, "static", "vendor", "bundle-first.bin");
+const BUNDLE = fs.existsSync(FIRST_PART) ? FIRST_PART : path.join(root, "static", "vendor", "bytecode.bin");
 const OUTPUT = path.join(root, "static", "vendor", "start-snapshot.bin");
 // Our packages (scripts/python-packages.txt, the one list).
 const PACKAGES = fs.readFileSync(new URL("./python-packages.txt", import.meta.url), "utf8")
-  .split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#") && !line.startsWith("-"));
+  .split(/\n\s*\[/)[0].split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#") && !line.startsWith("-"));
 // The page's standard library (scripts/build_stdlib.mjs): the snapshot is made with the archive the
 // page loads (it holds the zip importer's table of that archive's contents).
 const STDLIB = path.join(root, "static", "vendor", "stdlib.zip");

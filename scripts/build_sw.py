@@ -41,12 +41,33 @@ from pathlib import Path, PurePosixPath
 ROOT = Path(__file__).resolve().parent.parent
 OUTPUT = "precache-manifest.js"
 SERVICE_WORKER = "sw.js"
-_LISTED = [line.strip() for line in (ROOT / "scripts" / "python-packages.txt").read_text().splitlines()
-           if line.strip() and not line.strip().startswith("#")]
+
+
+def read_list(text: str) -> dict[str, list[str]]:
+    """scripts/python-packages.txt's lines by section: ``""`` before any ``[name]`` line, then
+    each section's (blank lines and ``#`` comments left out)."""
+    sections: dict[str, list[str]] = {"": []}
+    current = ""
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            current = line[1:-1].strip()
+            sections.setdefault(current, [])
+        else:
+            sections[current].append(line)
+    return sections
+
+
+_LISTED = read_list((ROOT / "scripts" / "python-packages.txt").read_text())
 #: Our Python packages (scripts/python-packages.txt, the one list): every .py file under them goes
 #: into the bundle, but for ``LEFT_OUT`` (command lines, which never run in the page).
-PACKAGES = tuple(line for line in _LISTED if not line.startswith("-"))
-LEFT_OUT = frozenset(line[1:] for line in _LISTED if line.startswith("-"))
+PACKAGES = tuple(line for line in _LISTED[""] if not line.startswith("-"))
+LEFT_OUT = frozenset(line[1:] for line in _LISTED[""] if line.startswith("-"))
+#: What the first screen does not need (the list's ``[later]`` section): folders and .py files of
+#: the bundle that go into ``LATER_PART``, not ``FIRST_PART`` (``split_bundle``).
+LATER = tuple(_LISTED.get("later", []))
 
 
 def package_sources(root: Path = ROOT) -> list[Path]:
@@ -65,6 +86,10 @@ PYODIDE_FILES = (
 STDLIB = "static/vendor/stdlib.zip"  # the standard library the page loads (scripts/build_stdlib.mjs)
 LOADER_WORDS = "locale/loader-words.js"  # the loader's words (scripts/i18n.py compile), read by index.html
 BYTECODE = "static/vendor/bytecode.bin"  # our modules' .pyc (scripts/build_bytecode.mjs), read by the loader
+#: The bundle's two parts (``split_bundle``): what the page fetches at its start, and what it
+#: fetches when something of ``LATER`` is first used (static/pyodide-start.mjs, app/views/parts.py).
+FIRST_PART = "static/vendor/bundle-first.bin"
+LATER_PART = "static/vendor/bundle-later.bin"
 SNAPSHOT = "static/vendor/start-snapshot.bin"  # made from BYTECODE (scripts/build_snapshot.mjs), restored by the loader
 PYSCRIPT_SUFFIXES = (".js", ".css")
 PYSCRIPT_SKIP = {"service-worker.js"}  # PyScript's own (empty) worker: never ours to cache
@@ -139,7 +164,8 @@ def precache_files(root: Path = ROOT) -> list[str]:
     files.add(interpreter_module(root))
     files.update(f"{PYODIDE_DIR}/{name}" for name in PYODIDE_FILES)
     files.add(STDLIB)
-    files.add(BYTECODE)
+    files.update((FIRST_PART, LATER_PART))  # the bundle's parts (BYTECODE itself is never fetched)
+    files.update(_rel(root, p) for p in root.glob(CATALOGS))  # fetched one by one (FIRST_PART has none)
     files.add(SNAPSHOT)
     files.add(LOADER_WORDS)
     files = {f for f in files if not _is_junk(f)}
@@ -209,6 +235,71 @@ def refresh_bundle(root: Path = ROOT, write: bool = True) -> bool:
         tmp.write_bytes(fresh)
         tmp.replace(path)
     return True
+
+
+def source_of(name: str) -> str:
+    """The source file a bundle entry stands for: ``app/learn/__pycache__/guide.cpython-314.pyc``
+    is ``app/learn/guide.py``; any other entry is itself."""
+    path = PurePosixPath(name)
+    if len(path.parts) >= 2 and path.parts[-2] == "__pycache__" and path.suffix == ".pyc":
+        return (path.parent.parent / (path.name.split(".")[0] + ".py")).as_posix()
+    return name
+
+
+def part_of(name: str, later: tuple[str, ...] = LATER) -> str | None:
+    """Which part of the bundle an entry goes into: ``"first"``, ``"later"`` (it is, or is under,
+    a line of ``later``; a wheel's package takes its ``NAME-VERSION.dist-info``/``.data`` folders
+    along), or None for a translation catalog (fetched by itself: none is in either part)."""
+    if PurePosixPath(name).match(CATALOGS):
+        return None
+    source = source_of(name)
+    top = source.split("/")[0]
+    for line in later:
+        line = line.rstrip("/")
+        if source == line or source.startswith(line + "/"):
+            return "later"
+        if "/" not in line and top.startswith(line + "-") and top.endswith((".dist-info", ".data")):
+            return "later"
+    return "first"
+
+
+def split_bundle(root: Path = ROOT, write: bool = True) -> bool:
+    """Write ``FIRST_PART`` and ``LATER_PART`` from ``BYTECODE``: each a bundle of the same format
+    (4-byte header length, JSON header, files) with the entries ``part_of`` gives it, its header
+    naming the part and carrying the whole bundle's ``digest`` (what a start-up snapshot names:
+    the loader checks it against the first part's). True if either part was missing or stale
+    (rewritten when ``write``); no bundle, or not one: False."""
+    root = Path(root)
+    path = root / BYTECODE
+    if not path.is_file():
+        return False
+    data = path.read_bytes()
+    header = _header(data)
+    if not header or "files" not in header or "digest" not in header:
+        return False
+    offset = 4 + int.from_bytes(data[:4], "little")
+    parts: dict[str, list[tuple[str, bytes]]] = {"first": [], "later": []}
+    for name, length in header["files"]:
+        part = part_of(name)
+        if part:
+            parts[part].append((name, data[offset:offset + length]))
+        offset += length
+    stale = False
+    for part, rel in (("first", FIRST_PART), ("later", LATER_PART)):
+        entries = parts[part]
+        head = json.dumps({"cache_tag": header["cache_tag"], "part": part,
+                           "files": [[name, len(blob)] for name, blob in entries],
+                           "digest": header["digest"]}, separators=(",", ":")).encode()
+        fresh = len(head).to_bytes(4, "little") + head + b"".join(blob for _, blob in entries)
+        target = root / rel
+        if target.is_file() and target.read_bytes() == fresh:
+            continue
+        stale = True
+        if write:
+            tmp = target.with_name(target.name + ".tmp")
+            tmp.write_bytes(fresh)
+            tmp.replace(target)
+    return stale
 
 
 def _header(data: bytes) -> dict | None:
@@ -313,6 +404,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     root = Path(args.root)
     stale_bundle = refresh_bundle(root, write=not args.check)
+    stale_bundle = split_bundle(root, write=not args.check) or stale_bundle
     stale_snapshot = refresh_snapshot(root, write=not args.check)
     manifest = build_manifest(root)
     text = render(manifest)

@@ -44,7 +44,7 @@ py.FS.mount(py.FS.filesystems.NODEFS, { root }, "/repo");
 
 // The packages the page loads and the files it leaves out (command lines), as the bundle has them.
 const listed = fs.readFileSync(path.join(root, "scripts", "python-packages.txt"), "utf8")
-  .split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#"));
+  .split(/\n\s*\[/)[0].split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#"));
 py.globals.set("PACKAGES_JSON", JSON.stringify(listed.filter((line) => !line.startsWith("-"))));
 py.globals.set("LEFT_OUT_JSON", JSON.stringify(listed.filter((line) => line.startsWith("-")).map((line) => line.slice(1))));
 

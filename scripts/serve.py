@@ -15,7 +15,9 @@ Serves a directory (the repository root by default) on 127.0.0.1:
   ``static/vendor/pyscript/NAME-HASH8.js``) are ``immutable`` for a year; every other file is
   ``no-cache`` (the browser revalidates: ``ETag`` and ``Last-Modified``, answered with 304 when
   unchanged). No other URL carries a version (a new Pyodide keeps its file names), so nothing
-  else may be cached without asking.
+  else may be cached without asking;
+* isolation: ``Cross-Origin-Opener-Policy: same-origin`` and ``Cross-Origin-Embedder-Policy:
+  require-corp`` on every response (``ISOLATION``): the page is cross-origin isolated.
 
 No ``Range`` support: a ``Range`` request gets the whole file (200).
 
@@ -70,6 +72,12 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
 # A bundler's content hash: NAME-XXXXXXXX.js (8 characters of base64url), in PyScript's dist.
 _HASHED = re.compile(r"^static/vendor/pyscript/[\w.-]+-[A-Za-z0-9_-]{8}\.(?:m?js|css)$")
+
+
+#: Sent with every response: the page is cross-origin isolated (everything it loads is from this
+#: site), so the shared WebAssembly.Memory Pyodide makes is no deprecated use of SharedArrayBuffer
+#: (Chromium's warning, Lighthouse's best practices; docs/hosting.md).
+ISOLATION = {"Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp"}
 
 
 def cache_control(rel: str) -> str:
@@ -204,6 +212,8 @@ class Handler(SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         if not getattr(self, "_cache_sent", False):  # listings, redirects, errors
             self.send_header("Cache-Control", REVALIDATE)
+        for name, value in ISOLATION.items():
+            self.send_header(name, value)
         self._cache_sent = False
         super().end_headers()
 

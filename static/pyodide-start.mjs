@@ -49,7 +49,15 @@ const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const STDLIB_URL = new URL("./vendor/stdlib.zip", import.meta.url).href;
 export const SNAPSHOT_URL = new URL("./vendor/start-snapshot.bin", import.meta.url).href; // scripts/build_snapshot.mjs
 const ROOT_URL = new URL("../", import.meta.url).href; // where djambi/ and app/ are served
-const BYTECODE_URL = new URL("./vendor/bytecode.bin", import.meta.url).href; // scripts/build_bytecode.mjs
+// The bundle's first part (scripts/build_bytecode.mjs makes the bundle, scripts/build_sw.py splits
+// it as scripts/python-packages.txt says): what the first screen needs. The later part is fetched
+// when the app first uses something of it (djambiLoad below, app/views/parts.py).
+const BYTECODE_URL = new URL("./vendor/bundle-first.bin", import.meta.url).href;
+const LATER_URL = new URL("./vendor/bundle-later.bin", import.meta.url).href;
+// The translation catalogs are in neither part: the visitor's language's (as index.html chose it,
+// before this module runs: <html lang>) is fetched now, beside the bundle; another on a switch.
+const CATALOG = /^locale\/[a-z]{2,3}\/LC_MESSAGES\/djambi\.mo$/;
+const catalogOf = (lang) => `locale/${lang}/LC_MESSAGES/djambi.mo`;
 const HOME = "/home/pyodide/"; // PyScript writes [files] relative to Pyodide's working directory
 
 const boot = (globalThis.djambiBoot = { how: "starting", error: null, marks: {}, ran: [] });
@@ -80,6 +88,13 @@ const say = (percent, words) => {
 // system before anything is imported; without it (a failed fetch, a bundle for another Python) no
 // snapshot is restored (it is tied to the bundle), and modules are compiled from source as before.
 const bundle = fetch(BYTECODE_URL).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null);
+const firstLanguage = globalThis.document?.documentElement?.lang || "en";
+const firstCatalog = firstLanguage === "en" ? null : catalogOf(firstLanguage);
+const catalog = firstCatalog && fetchBytes(new URL(firstCatalog, ROOT_URL).href);
+
+function fetchBytes(url) {
+  return fetch(url).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null);
+}
 
 // A bundle's or snapshot's header: 4 bytes little-endian length N, then N bytes of JSON.
 function readHeader(bytes) {
@@ -234,32 +249,71 @@ async function checkSnapshot(header) {
 async function writeBundle(py) {
   try {
     const buffer = await bundle;
-    if (!buffer) return false;
-    const { header, offset: start } = readHeader(new Uint8Array(buffer));
-    if (header.cache_tag !== py.runPython("import sys\nsys.implementation.cache_tag")) return false;
-    let offset = start;
-    const files = new Map(), folders = new Set();
-    for (const [file, length] of header.files) {
-      const bytes = new Uint8Array(buffer, offset, length);
-      files.set(file, bytes);
-      const target = HOME + file, folder = target.slice(0, target.lastIndexOf("/"));
-      if (!folders.has(folder)) { py.FS.mkdirTree(folder); folders.add(folder); }
-      py.FS.writeFile(target, bytes);
-      offset += length;
-    }
-    for (const [file, source] of files) {
-      if (!file.endsWith(".py")) continue;
-      const pyc = files.get(file.replace(/([^/]+)\.py$/, `__pycache__/$1.${header.cache_tag}.pyc`));
-      if (pyc) compiled.set(source.length, [...(compiled.get(source.length) ?? []), { source, pyc, path: file }]);
-    }
+    if (!buffer || !writeFiles(py, buffer)) return false;
+    const written = await catalog; // the visitor's catalog (app/present/i18n.py reads it at once)
+    if (written) writeFile(py, firstCatalog, new Uint8Array(written));
+    if (firstCatalog) loaded.set(firstCatalog, Promise.resolve(Boolean(written)));
     mark("bundle written");
-    boot.bytecode = { written: header.files.filter(([file]) => file.endsWith(".pyc")).length };
+    boot.bytecode = { written: readHeader(new Uint8Array(buffer)).header.files.filter(([file]) => file.endsWith(".pyc")).length };
     return true;
   } catch (error) {
     console.warn("Djambi: no bytecode bundle this time.", error);
     return false;
   }
 }
+
+function writeFile(py, file, bytes) {
+  const target = HOME + file;
+  py.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
+  py.FS.writeFile(target, bytes);
+}
+
+// Writes a bundle part's files into Pyodide's file system (and notes its sources that have
+// bytecode, for runScriptsFromBytecode); false if the part is for another Python.
+function writeFiles(py, buffer) {
+  const { header, offset: start } = readHeader(new Uint8Array(buffer));
+  if (header.cache_tag !== py.runPython("import sys\nsys.implementation.cache_tag")) return false;
+  let offset = start;
+  const files = new Map(), folders = new Set();
+  for (const [file, length] of header.files) {
+    const bytes = new Uint8Array(buffer, offset, length);
+    files.set(file, bytes);
+    const target = HOME + file, folder = target.slice(0, target.lastIndexOf("/"));
+    if (!folders.has(folder)) { py.FS.mkdirTree(folder); folders.add(folder); }
+    py.FS.writeFile(target, bytes);
+    offset += length;
+  }
+  for (const [file, source] of files) {
+    if (!file.endsWith(".py")) continue;
+    const pyc = files.get(file.replace(/([^/]+)\.py$/, `__pycache__/$1.${header.cache_tag}.pyc`));
+    if (pyc) compiled.set(source.length, [...(compiled.get(source.length) ?? []), { source, pyc, path: file }]);
+  }
+  return true;
+}
+
+// What the app loads when it first uses it (app/views/parts.py): "later" (the bundle's later
+// part) or a translation catalog's path ("locale/fr/LC_MESSAGES/djambi.mo"), fetched from this
+// site (the service worker's cache once the release is installed, so offline too) and written
+// into Pyodide's file system. Resolves true once written, false if it could not be (the next
+// call tries again); each is fetched once.
+const loaded = new Map();
+globalThis.djambiLoad = (what) => {
+  what = String(what);
+  const url = what === "later" ? LATER_URL : CATALOG.test(what) ? new URL(what, ROOT_URL).href : null;
+  if (!url) return Promise.resolve(false);
+  if (!loaded.has(what)) {
+    const done = (async () => {
+      const [py, buffer] = await Promise.all([started, fetchBytes(url)]);
+      if (!buffer) return false;
+      if (what === "later") return writeFiles(py, buffer);
+      writeFile(py, what, new Uint8Array(buffer));
+      return true;
+    })().catch((error) => { console.warn(`Djambi: ${what} not loaded.`, error); return false; });
+    loaded.set(what, done);
+    done.then((ok) => { if (!ok) loaded.delete(what); else (boot.loaded ??= []).push(what); });
+  }
+  return loaded.get(what);
+};
 
 // For tests and benchmarks, once the page is ready and idle: which imported modules of ours (and of
 // PyScript's package) have bytecode that Python would take (its .pyc there, with the source's

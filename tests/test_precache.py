@@ -31,12 +31,16 @@ def toml() -> dict:
 
 
 def test_every_file_the_pages_python_reads_is_precached(files):
-    """What pyscript.toml's [files] would fetch (none now), and the bundle that holds every file the
-    page's Python reads (sources, catalogs, the wheel's files), with the snapshot made from it."""
+    """What pyscript.toml's [files] would fetch (none now), the bundle's two parts that hold every
+    file the page's Python reads (sources, the wheel's files), the snapshot made from the bundle
+    and every translation catalog (the page fetches them one by one: offline too)."""
     sources = [src.removeprefix("./") for src in toml().get("files", {})]
     missing = [s for s in sources if s not in files]
     assert not missing, missing
-    assert {build_sw.BYTECODE, build_sw.SNAPSHOT} <= files
+    assert {build_sw.FIRST_PART, build_sw.LATER_PART, build_sw.SNAPSHOT} <= files
+    catalogs = {p.relative_to(ROOT).as_posix() for p in ROOT.glob(build_sw.CATALOGS)}
+    assert catalogs and catalogs <= files
+    assert build_sw.BYTECODE not in files  # the whole bundle: never fetched by the page
 
 
 def test_every_python_file_of_the_app_and_engine_is_precached(files):
@@ -114,6 +118,8 @@ def test_release_version_hashes_every_file(tmp_path):
     (site / "static" / "vendor" / "pyscript" / "core.js").write_text("// core")
     (site / build_sw.STDLIB).write_bytes(b"stdlib")  # scripts/build_stdlib.mjs
     (site / build_sw.BYTECODE).write_bytes(b"bytecode")  # scripts/build_bytecode.mjs
+    (site / build_sw.FIRST_PART).write_bytes(b"first part")  # its parts (split_bundle)
+    (site / build_sw.LATER_PART).write_bytes(b"later part")
     (site / build_sw.SNAPSHOT).write_bytes(b"snapshot")  # scripts/build_snapshot.mjs
     (site / "locale").mkdir()
     (site / build_sw.LOADER_WORDS).write_text("window.djambiLoaderWords = {};")  # scripts/i18n.py compile
@@ -129,7 +135,8 @@ def test_release_version_hashes_every_file(tmp_path):
     urls = [f["url"] for f in first["files"]]
     assert urls == sorted(urls)
     assert "./app/main.py" in urls and "./static/vendor/pyodide/pyodide.asm.wasm" in urls
-    assert "./static/vendor/bytecode.bin" in urls and "./locale/loader-words.js" in urls
+    assert "./static/vendor/bundle-first.bin" in urls and "./locale/loader-words.js" in urls
+    assert "./static/vendor/bundle-later.bin" in urls
     assert "./static/vendor/start-snapshot.bin" in urls
     assert all(f["integrity"].startswith("sha256-") for f in first["files"])
     assert build_sw.build_manifest(site) == first  # deterministic

@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 #: Our packages, as scripts/python-packages.txt lists them (the one list the build scripts read),
 #: and the files it leaves out of the bundle (command lines, after "-").
-LISTED = [line.strip() for line in (ROOT / "scripts" / "python-packages.txt").read_text().splitlines()
+LISTED = [line.strip() for line in (ROOT / "scripts" / "python-packages.txt").read_text().split("\n[")[0].splitlines()
           if line.strip() and not line.strip().startswith("#")]
 PACKAGES = tuple(line for line in LISTED if not line.startswith("-"))
 LEFT_OUT = frozenset(line[1:] for line in LISTED if line.startswith("-"))

@@ -273,3 +273,12 @@ def test_the_trees_siblings_decompress_to_their_sources():
         assert digest == hashlib.sha256(source).hexdigest(), br
         gz = serve.fresh_sibling(Path(str(br)[:-3]), ".gz")
         assert gz is None or gzip.decompress(gz.read_bytes()) == source, gz
+
+
+@pytest.mark.parametrize("path", ["/", "/static/vendor/pyodide/pyodide.asm.wasm", "/no/such/file"])
+def test_every_response_makes_the_page_cross_origin_isolated(site, path):
+    """COOP and COEP on every answer (a 404 too): Pyodide's shared memory is then no deprecated
+    use of SharedArrayBuffer (Lighthouse's best practices)."""
+    _status, headers, _body = site(path, **{"Accept-Encoding": "br"})
+    assert headers["cross-origin-opener-policy"] == "same-origin"
+    assert headers["cross-origin-embedder-policy"] == "require-corp"

@@ -18,6 +18,7 @@ from app.state import library
 from app.present import figures
 from app.present.i18n import N_, _, party_name
 from app.state.library import shown_name, when_text
+from app.views import parts
 from app.views.dom import absent, close_dialog, copy_field, el, js, listen, on_click, open_dialog
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -52,7 +53,7 @@ def tr(key: str) -> str:
 
 def qr_path(text: str) -> tuple[str, int]:
     """The SVG path of the QR code of ``text`` (one square per dark module) and its size."""
-    import segno  # the vendored wheel, unpacked by PyScript
+    import segno  # the vendored wheel, in the bundle's later part (app/views/parts.py)
 
     code = segno.make(text, error="l", micro=False)
     rows = list(code.matrix_iter(scale=1, border=2))
@@ -86,8 +87,23 @@ class SendDialog:
         open_dialog("#send-dialog")
 
     def draw_qr(self, link: str) -> None:
+        """The QR code of ``link``, once ``segno`` (the bundle's later part) is there."""
+        el("#send-qr").replaceChildren()
+        note = el("#send-note")
+
+        def say(text: str) -> None:
+            if str(el("#link-move").value) == link:
+                note.textContent = text
+
+        parts.then(parts.LATER, lambda: self.qr_now(link), waiting=lambda: say(parts.loading_text()), failed=say)
+
+    def qr_now(self, link: str) -> None:
+        if str(el("#link-move").value) != link:  # another link since (the dialog was opened again)
+            return
         box = el("#send-qr")
         box.replaceChildren()
+        if str(el("#send-note").textContent) == parts.loading_text():
+            el("#send-note").textContent = ""
         try:
             path, size = qr_path(link)
         except Exception as exc:  # noqa: BLE001 (a link too long for a QR code, or no segno)

@@ -24,12 +24,12 @@ from djambi.rules import STANDARD, Rules
 #: Camblam's squares as the tip's square numbers (apart from Djambi's 0–80).
 CAMBLAM_OFFSET = 1000
 
-from app.learn import camblam_guide, camblam_rulebook, courses, guide
+from app.learn import camblam_guide, courses, guide
 from app.present import camblam_render, figures, render
 from app.present.camblam_taps import CamblamPicker
-from app.learn import rulebook
 from app.present import statictext, taps
 from app.present import words
+from app.views import parts
 from app.views.dom import absent, close_dialog, el, later, listen, on_click, open_dialog
 from app.present.i18n import _, pgettext
 
@@ -197,6 +197,9 @@ class RulesDialog:
         on_click("#rules-close", lambda e: close_dialog("#rules-dialog"))
 
     def build(self, opened: set[int] | None = None, game: str = "djambi") -> None:
+        # the bundle's later part: only once open() has loaded it
+        from app.learn import camblam_rulebook, rulebook
+
         body = el("#rules-body")
         body.replaceChildren()
         el("#rules-dialog").dataset.game = game
@@ -269,9 +272,21 @@ class RulesDialog:
         self.built_for = rules
 
     def open(self, game: str = "djambi") -> None:
-        if self.built != game or self.built_for != self.rules_of():
-            self.build(game=game)
+        """Open the rules of ``game``; on their first opening the dialog says "Loading…" until
+        the rules text (the bundle's later part) has arrived."""
+        def build() -> None:
+            if self.built != game or self.built_for != self.rules_of():
+                self.build(game=game)
+
+        parts.then(parts.LATER, build, waiting=lambda: self.say(parts.loading_text()),
+                   failed=self.say)
         open_dialog("#rules-dialog")
+
+    def say(self, text: str) -> None:
+        note = document.createElement("p")
+        note.className = "rules-loading"
+        note.textContent = text
+        el("#rules-body").replaceChildren(note)
 
     def relabel(self) -> None:
         """The rules in the current language; the sections the player had opened stay open."""
