@@ -1,11 +1,10 @@
 """Camblam in the page (issue 26): chosen in the new-game dialog, played by taps on a1 … l12, a
 computer's reply, undo, a share link opening the same position in another page, the board fitting
-a phone, and whole games between computers at phone and tablet sizes in every language
-(screenshots in e2e/screenshots/camblam-*.png)."""
+a phone, a chain capture shown before it is played, the promotion chooser. Whole games and the
+screenshots in every language: e2e/test_camblam_games.py."""
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from conftest import menu_click, wait_ready
@@ -99,24 +98,6 @@ def test_a_chain_capture_is_shown_before_it_is_played(new_page):
     expect(page.locator("#board .taken")).to_have_count(0)
     expect(page.locator("#board .check")).to_have_count(1)  # the king on g12, on the queen's diagonal
     expect(page.locator("#status")).to_have_text("Black to move")
-
-
-@pytest.mark.parametrize("lang,size", [("en", (390, 844)), ("fr", (768, 1024)), ("cs", (390, 844))])
-def test_a_whole_game_between_computers(new_page, screenshot_dir, lang, size):
-    page = new_page(viewport={"width": size[0], "height": size[1]})
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(f"./?lang={lang}")
-    wait_ready(page)
-    camblam_game(page, "easy", "easy")
-    # 60 plies, or the end of the game, whichever comes first
-    page.wait_for_function(
-        "() => document.querySelectorAll('#move-list li').length >= 60"
-        " || document.querySelector('#status').className === ''",  # the game is over
-        timeout=480_000)
-    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
-    page.screenshot(path=str(screenshot_dir / f"camblam-{lang}-{size[0]}x{size[1]}.png"))
-    assert errors == []
 
 
 def test_promotion_offers_seven_pieces(new_page):

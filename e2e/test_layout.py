@@ -180,3 +180,63 @@ def test_the_panel_fits_every_size_and_language(new_page, wait_ready, screenshot
         assert problems == [], (lang, size, "menu")
         page.keyboard.press("Escape")
         expect(page.locator("#menu")).to_be_hidden()
+
+
+def long_camblam_game(plies: int = 120, seed: int = 26):
+    """A Camblam game of many moves (random legal ones, seeded), still going on."""
+    from camblam import Board as CamblamBoard
+
+    rng = random.Random(seed)
+    board = CamblamBoard()
+    for _ in range(plies):
+        moves = board.generate_legal_moves()
+        rng.shuffle(moves)
+        for move in moves:
+            board.push(move)
+            if not board.is_game_over():
+                break
+            board.pop()
+        else:
+            break
+    return board
+
+
+BOARD_IN_VIEW = """() => ['a1', 'l1', 'a12', 'l12'].every(name => {
+    const r = document.querySelector(`#board [data-square="${name}"]`).getBoundingClientRect();
+    return r.width > 0 && r.left >= -1 && r.top >= -1 && r.right <= innerWidth + 1 && r.bottom <= innerHeight + 1;
+})"""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_camblam_game_fits_every_size_and_language(new_page, wait_ready, screenshot_dir, size):
+    """Camblam's 12×12 board and its panel, as for Djambi: every word on one line, nothing
+    outside its box or the window, the newest move in view, the whole board in the window."""
+    from app.games.camblam import format_game_code as camblam_code
+    from camblam import square_name as camblam_square
+
+    board = long_camblam_game()
+    plain = [m for m in board.generate_legal_moves()
+             if m.promotion is None and board.piece_at(m.to_square) is None]
+    page = new_page(**SIZES[size])
+    for lang in LANGUAGES:
+        page.goto(f"./?lang={lang}")
+        wait_ready(page)
+        open_link(page, f"#{camblam_code(board)};seats=hh")
+        expect(page.locator("#move-list li")).to_have_count(len(board.move_stack))
+        move = plain[0]
+        tap(page, camblam_square(move.from_square), camblam_square(move.to_square))
+        expect(page.locator("#move-list li")).to_have_count(len(board.move_stack) + 1)
+        try:
+            page.wait_for_function(NEWEST_SHOWN, timeout=10_000)
+        except PlaywrightTimeout:
+            pass  # MEASURE says what is not in view
+        problems = page.evaluate(MEASURE)
+        page.screenshot(path=str(screenshot_dir / f"layout-camblam-{lang}-{size}.png"))
+        assert problems == [], (lang, size)
+        assert page.evaluate(BOARD_IN_VIEW), (lang, size, "the board is not all in the window")
+        page.click("#btn-menu")
+        expect(page.locator("#menu")).to_be_visible()
+        problems = page.evaluate(MEASURE)
+        assert problems == [], (lang, size, "menu")
+        page.keyboard.press("Escape")
+        expect(page.locator("#menu")).to_be_hidden()

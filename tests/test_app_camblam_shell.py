@@ -183,3 +183,41 @@ def test_notices_and_sounds_of_a_camblam_game():
     plies = History(shot.rules)
     shot.play("e3e5")
     assert notices.sound_for(plies.update(shot.board), shot) == "kill"  # a shot takes too
+
+
+# ---------------------------------------------------------------------------- resign, and the code
+def test_resigning_ends_the_game_and_undo_takes_it_back():
+    game = session.new_game(seats=["human", "easy"], kind="camblam")
+    assert game.can_resign()  # White, a human here, to move
+    game.play("f3f6")
+    assert not game.can_resign()  # the computer's turn
+    game.play("f10f7")
+    game.resign()
+    outcome = game.board.outcome()
+    assert outcome.termination.value == "resignation" and outcome.winner == Color.BLACK
+    assert not game.can_resign() and game.can_undo() and not game.can_redo()
+    code = game.game_code()
+    assert code == "C1~start~f3f6~f10f7~w-resigns"
+    again = session.Game.from_json(game.to_json())  # saved and read back: still resigned
+    assert again.board.outcome() == outcome
+    assert game.undo() == [] and not game.board.is_game_over()  # the resignation alone
+    assert len(game.board.move_stack) == 2
+    # Djambi has no resignation; nor has a game played by link
+    assert not session.new_game().can_resign()
+    assert not session.new_game(seats=["human", "remote"], kind="camblam").can_resign()
+
+
+def test_a_game_code_keeps_an_agreed_draw_or_a_resignation():
+    from app.games import camblam as cg
+
+    board = Board()
+    board.play("f3f6")
+    board.agree_draw()
+    assert cg.format_game_code(board) == "C1~start~f3f6~draw"
+    assert cg.parse_game_code("C1~start~f3f6~draw").outcome().termination.value == "agreement"
+    black = cg.parse_game_code("C1~start~b-resigns").outcome()
+    assert black.termination.value == "resignation" and black.winner == Color.WHITE
+    bare = "C1." + "6k5/12/12/12/12/12/12/12/12/12/12/6K5 w 0 1".replace(" ", ".")
+    assert cg.parse_position_code(bare).is_game_over()  # only the two kings: a draw already
+    with pytest.raises(cg.CamblamCodeError, match="'draw' after the end of the game"):
+        cg.parse_game_code(f"C1~{bare}~draw")

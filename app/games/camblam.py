@@ -4,7 +4,8 @@ codes, game records, narration, squares and computer players. Pure Python.
 Codes (``docs/formats.md``, "Camblam in links and files"): a position is ``C1.`` and the position
 text with its spaces written ``.`` (``C1.rnbhaqkahbnr/…/RNBHAQKAHBNR.w.0.1``); a game is ``C1~``,
 its start (``start`` or a position code) and its moves in coordinate notation, ``~`` between
-(``C1~start~f3f6~f10f7``). Djambi's codes start with ``P`` or ``G``, so the first letter says the
+(``C1~start~f3f6~f10f7``), and ``draw`` (agreed) or ``w-resigns``/``b-resigns`` last for a game
+that ended so. Djambi's codes start with ``P`` or ``G``, so the first letter says the
 game. A record file starts with the header ``[Game "Camblam"]``.
 """
 
@@ -41,9 +42,21 @@ def _start_name(board: Board) -> str:
     return "start" if root == Board() else format_position_code(root)
 
 
+#: The last field of a game code for a game that ended without a move: an agreed draw, or a side
+#: that resigned.
+ENDINGS = {"draw": "agreement", "w-resigns": Color.WHITE, "b-resigns": Color.BLACK}
+
+
 def format_game_code(board: Board) -> str:
-    """``C1~start~f3f6~f10f7``: the start and every move (coordinate notation)."""
-    return "~".join([GAME_PREFIX + _start_name(board), *(m.text() for m in board.move_stack)])
+    """``C1~start~f3f6~f10f7``: the start and every move (coordinate notation); ``~draw`` after
+    them for an agreed draw, ``~w-resigns`` or ``~b-resigns`` when a side resigned."""
+    fields = [GAME_PREFIX + _start_name(board), *(m.text() for m in board.move_stack)]
+    outcome = board.outcome()
+    if outcome is not None and outcome.termination.value == "agreement":
+        fields.append("draw")
+    elif outcome is not None and outcome.termination.value == "resignation":
+        fields.append(f"{Color(1 - outcome.winner).letter}-resigns")
+    return "~".join(fields)
 
 
 def parse_game_code(text: str) -> Board:
@@ -53,12 +66,20 @@ def parse_game_code(text: str) -> Board:
     if len(text) > MAX_INPUT:
         raise CamblamCodeError("bad Camblam game code: too long")
     start, *moves = text[len(GAME_PREFIX):].split("~")
+    ending = moves.pop() if moves and moves[-1] in ENDINGS else None
     board = Board() if start == "start" else parse_position_code(start)
     for number, move in enumerate(moves, 1):
         try:
             board.play(Move.parse(move))
         except CamblamError as exc:
             raise CamblamCodeError(f"bad Camblam game code: move {number} ({move[:20]!r}): {exc}") from None
+    if ending is not None:
+        if board.is_game_over():
+            raise CamblamCodeError(f"bad Camblam game code: {ending!r} after the end of the game")
+        if ending == "draw":
+            board.agree_draw()
+        else:
+            board.resign(ENDINGS[ending])
     return board
 
 

@@ -78,6 +78,7 @@ STATIC = {
     "play-here": N_("Play it here"),
     "play-seats": N_("Play these seats here"),
     "players": N_("Players"),
+    "resign": N_("Resign"),
     "previous-move": N_("Previous move"),
     "previous-move-key": N_("Previous move (←)"),
     "qr-note": N_("A phone at the same table can scan this code."),

@@ -160,21 +160,24 @@ class Game:
         return move
 
     def can_undo(self) -> bool:
-        return bool(self.board.move_stack) or self.draw_agreed()
+        return bool(self.board.move_stack) or self.ended_by_players()
 
     def can_redo(self) -> bool:
         return bool(self.redo_moves) and not self.board.is_game_over()
 
-    def draw_agreed(self) -> bool:
+    def ended_by_players(self) -> bool:
+        """The game ended here by the players' word, not by a move: a draw agreed, or (Camblam)
+        a side resigned; undo takes that back first."""
         outcome = self.board.outcome()
-        return outcome is not None and outcome.termination.value == "agreement" and bool(
-            self.board.move_stack or self.board.root().outcome() is None)
+        return (outcome is not None and outcome.termination.value in ("agreement", "resignation")
+                and bool(self.board.move_stack or self.board.root().outcome() is None))
 
     def undo(self) -> list[Move]:
         """Undo the last move, then any computer moves before it, so that a human is to move
-        again (or the game is back at its start). A draw agreement is undone first, alone."""
+        again (or the game is back at its start). A draw agreement or a resignation is undone
+        first, alone."""
         self.touch()
-        if self.draw_agreed():
+        if self.ended_by_players():
             self.board = _replay(self.board.root(), self.board.move_stack)
             return []
         undone = []
@@ -201,6 +204,18 @@ class Game:
 
     def agree_draw(self) -> None:
         self.board.agree_draw()
+        self.redo_moves.clear()
+        self.touch()
+
+    def can_resign(self) -> bool:
+        """A two-player game (Camblam) going on, its side to move a human of this device, who
+        may resign (Djambi has no resignation; nor has play by link yet)."""
+        return (hasattr(self.board, "resign") and not self.board.is_game_over()
+                and self.is_here(self.board.turn) and not self.is_remote_game())
+
+    def resign(self) -> None:
+        """The side to move resigns: the other side wins."""
+        self.board.resign(self.board.turn)
         self.redo_moves.clear()
         self.touch()
 

@@ -119,6 +119,7 @@ class NewGameDialog:
     def update(self) -> None:
         camblam = self.kind() == "camblam"
         dialog = el("#newgame-dialog")
+        dialog.dataset.game = self.kind()  # Black's swatch is not Blue's (CSS)
         for node in dialog.querySelectorAll(".djambi-only"):
             node.hidden = camblam
         for node in dialog.querySelectorAll(".camblam-only"):

@@ -77,8 +77,10 @@ class Panel:
         infos = standings.party_infos(game)
         for index, (li, *_rest) in enumerate(self.player_items.values()):
             li.hidden = index >= len(infos)  # Camblam has two players
-            li.firstChild.textContent = game.rules.party_letter(game.rules.parties[index]).upper() \
-                if index < len(infos) else li.firstChild.textContent
+            if index < len(infos):  # the seat's side: Red … Green, or White and Black
+                letter = game.rules.party_letter(game.rules.parties[index])
+                li.firstChild.textContent = letter.upper()
+                li.firstChild.className = f"swatch pc-{letter}"
         for info in infos:
             li, name, seat, state = self.player_items[Party(int(info.party))]
             label = party_name(info.party)

@@ -16,9 +16,9 @@ from djambi.rules import STANDARD, Rules
 from app.present import notices, prompts, render, ruletext, standings, taps, words
 from app.present.camblam_taps import CamblamPicker
 from app.state.history import History
-from app.present.i18n import _
+from app.present.i18n import _, party_name
 from app.state import library, saving, session, settings as prefs
-from app.views.dom import any_dialog_open, el
+from app.views.dom import any_dialog_open, close_dialog, el, open_dialog
 
 
 class PlayControl:
@@ -26,6 +26,7 @@ class PlayControl:
         """Play ``game`` from now on (a new game, a link, a file, another tab's game); ``draw``
         False leaves the drawing to the caller (the start draws once, when it is done)."""
         self.game = game
+        document.body.dataset.game = game.rules.key  # the sides' colours in the panel (CSS)
         self.picker = (CamblamPicker(game.board) if game.rules.key == "camblam"
                        else taps.Picker(game.board))
         if self.history.rules is not game.rules:
@@ -225,6 +226,23 @@ class PlayControl:
         if self.game.board.is_game_over():
             return
         self.game.agree_draw()
+        self.changed(animate=False)
+
+    def ask_resign(self) -> None:
+        """Camblam: the side to move (a human here) may resign, once confirmed."""
+        if not self.game.can_resign():
+            return
+        turn = self.game.board.turn
+        winner = self.game.rules.parties[1 - int(turn)]
+        el("#resign-text").textContent = _("{player} resigns and {winner} wins the game.").format(
+            player=party_name(turn), winner=party_name(winner))
+        open_dialog("#resign-dialog")
+
+    def resign_game(self) -> None:
+        close_dialog("#resign-dialog")
+        if not self.game.can_resign():
+            return
+        self.game.resign()
         self.changed(animate=False)
 
     def maybe_handover(self) -> None:
