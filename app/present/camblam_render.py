@@ -215,9 +215,9 @@ def _board(board: Board, marks: Marks, named: bool) -> str:
             inner.append(f'<text class="coord-in" x="3" y="16">{sq // SIZE + 1}</text>')
         if sq // SIZE == 0:
             inner.append(f'<text class="coord-in" x="{CELL - 12}" y="{CELL - 4}">{FILES[sq % SIZE]}</text>')
-        named_as = (f' data-square="{square_name(sq)}" aria-label="{_attr(square_label(sq, piece))}"'
-                    if named else "")
-        out.append(f'<g{named_as} class="{" ".join(cls)}" transform="translate({x},{y})">'
+        name = f' data-square="{square_name(sq)}"' if named else ""
+        label = f' aria-label="{_attr(square_label(sq, piece))}"' if named else ""
+        out.append(f'<g{name} class="{" ".join(cls)}" transform="translate({x},{y})"{label}>'
                    + "".join(inner) + "</g>")
     for i in range(SIZE):
         out.append(f'<text class="coord" x="{MARGIN + i * CELL + CELL / 2}" y="{SIZE * CELL + 30}" '
