@@ -46,7 +46,7 @@ from .squares import RAYS, SIZE
 VALUE: tuple[float, ...] = (0.0, 9.0, 5.0, 4.0, 3.0, 2.5, 4.5, 6.0, 1.0)
 MATE = 100_000.0
 #: Nodes between two yields of the search generator (a slice ends at a yield).
-SLICE_NODES = 64
+SLICE_NODES = 32
 #: Plies of quiescence at most.
 QDEPTH = 4
 #: Delta pruning: a capture that cannot lift the score to within this of alpha is not searched.
