@@ -516,7 +516,7 @@ def test_a_new_release_restores_its_own_snapshot(sites, new_page, tmp_path, exte
     # (scripts/build_sw.py) brings the bundle in line and makes the release's snapshot from it.
     session_py = folder / "app" / "present" / "standings.py"
     text = session_py.read_text()
-    words = '_("{player} to move").format(player=party_name(board.turn))'
+    words = '_("{player} to move").format(player=player_name(board.turn, rules))'
     assert words in text
     old_snapshot = (folder / build_sw.SNAPSHOT).read_bytes()
     session_py.write_text(text.replace(words, words.replace("to move", "to move (release two)")))
