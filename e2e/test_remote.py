@@ -126,7 +126,8 @@ def test_two_devices_play_a_game_by_links(new_page, screenshot_dir, external_req
         expect(tablet.locator("#message-text")).to_contain_text("Red moved")
         expect(tablet.locator("#message-text")).to_contain_text("Your turn: Blue to move.")
         assert red  # the move the phone made is the one the tablet shows
-        assert tablet.locator("#move-list li").last.text_content().endswith(red)
+        # the move list is drawn just after the message: wait for its last line
+        expect(tablet.locator("#move-list li").last).to_have_text(re.compile(re.escape(red) + "$"))
         play_a_move(tablet, rng)  # Blue
         # Yellow, the computer, plays on the tablet (Blue moved before it); then Green
         expect(tablet.locator("#status")).to_have_text("Green to move", timeout=30_000)
