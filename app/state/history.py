@@ -122,7 +122,7 @@ class History:
             round=number,
             extra=extra,
             events=self.rules.describe_move(board, move),
-            rules=getattr(board, "rules", None),
+            rules=self.rules.rule_set(board),
         )
 
     # ------------------------------------------------------------------ reading
