@@ -205,6 +205,7 @@ def test_hover_and_keyboard_name_the_piece_and_the_rules_read_on_a_phone(
     phone = open_page(new_page, wait_ready, base_url + "#rules", errors, **PHONE)
     expect(phone.locator("#rules-dialog")).to_be_visible()
     sections = phone.locator("#rules-body details")
+    expect(sections.first).to_be_visible()  # the rules come in the later part: wait for them
     assert sections.count() >= 10
     phone.locator("#rules-body summary", has_text="The pieces' actions").tap()
     expect(phone.locator("#rules-body")).to_contain_text("the corpse stays where it was")
