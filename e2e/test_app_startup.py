@@ -466,13 +466,13 @@ def test_the_loading_bar_says_how_many_megabytes_are_left(new_page, base_url, wa
     cdp = page.context.new_cdp_session(page)
     cdp.send("Network.enable")
     cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 20,
-                                                  "downloadThroughput": 4_000_000, "uploadThroughput": 1_000_000})
+                                                  "downloadThroughput": 1_000_000, "uploadThroughput": 500_000})
     page.add_init_script("""window.__left = []; new MutationObserver(() => {
         const e = document.getElementById("loader-left");
         if (e && window.__left[window.__left.length - 1] !== e.textContent) window.__left.push(e.textContent);
     }).observe(document, { subtree: true, childList: true, characterData: true });""")
-    page.goto(base_url)
-    wait_ready(page)
+    page.goto(base_url, wait_until="commit")  # the throttled load event may come late on a busy machine
+    wait_ready(page, timeout=180_000)
     shown = [t for t in page.evaluate("() => window.__left") if t]
     amounts = [float(m.group(1).replace(",", ".")) for m in map(re.compile(r"^encore (\d+,\d) Mo$").match, shown) if m]
     assert shown and len(amounts) == len(shown), shown
