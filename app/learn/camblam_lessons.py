@@ -28,19 +28,17 @@ with one diagram line (``Diagram: `position text` ``) that the page draws.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from camblam import Board, Kind, Move, parse_position, parse_square
 from camblam.narrate import CHECK, END, PROMOTION, SHOT, TAKE, Event, describe_move
 from camblam.pieces import LETTERS
 
+from app.learn import runner
+from app.learn.runner import LessonError, Step
 from app.present.i18n import N_, _
 
 DONE_KEY = "camblam.lessons.v1"
-
-
-class LessonError(ValueError):
-    """A lesson's data is wrong (names the lesson and the bad part)."""
 
 
 # ---------------------------------------------------------------------------- goals
@@ -96,19 +94,6 @@ def meets(goal: str, before: Board, move: Move, events: tuple[Event, ...]) -> bo
 
 
 # ---------------------------------------------------------------------------- lessons
-@dataclass(frozen=True)
-class Step:
-    """One move the learner makes: ``task`` says what to do, ``hint`` why a wrong move does not do
-    the job, ``done`` what the right move did; ``solution`` is a move text meeting ``goal``."""
-
-    task: str
-    goal: str
-    hint: str
-    done: str
-    solution: str
-    replies: tuple[str, ...] = ()
-
-
 @dataclass(frozen=True)
 class Lesson:
     id: str
@@ -255,84 +240,24 @@ BY_ID = {lesson.id: lesson for lesson in LESSONS}
 
 
 # ---------------------------------------------------------------------------- playing a lesson
-@dataclass(frozen=True)
-class Answer:
-    """What a learner's move did: ``kind`` is ``wrong`` (taken back), ``next`` (the step is done,
-    another follows; ``replies`` were played) or ``done`` (the lesson is finished)."""
-
-    kind: str
-    step: Step | None
-    events: tuple[Event, ...] = ()
-    replies: tuple[tuple[Move, tuple[Event, ...]], ...] = ()
-
-    @property
-    def text(self) -> str:
-        if self.step is None:
-            return _("This lesson is finished.")
-        if self.kind == "wrong":
-            return _(WRONG).format(hint=_(self.step.hint))
-        return _(self.step.done)
-
-
-#: The words of a wrong answer.
-WRONG = N_("Not this one, the move is taken back. {hint}")
+#: The words of a wrong answer (``runner.Answer``'s).
+WRONG = runner.Answer.WRONG
+Answer = runner.Answer
 
 
 def play_replies(board: Board, replies: tuple[str, ...]) -> list[tuple[Move, tuple[Event, ...]]]:
     """Play each reply's first legal candidate on ``board``; a reply with none is a lesson error."""
-    played = []
-    for reply in replies:
-        for text in reply.split("|"):
-            try:
-                move = board.parse_move(text.strip())
-            except ValueError:
-                continue
-            events = describe_move(board, move)
-            board.push(move)
-            played.append((move, events))
-            break
-        else:
-            raise LessonError(f"no legal reply among {reply!r}")
-    return played
+    return runner.play_replies(board, replies, describe_move)
 
 
-@dataclass
-class LessonRun:
-    """A lesson being played: its board, the step the learner is on, and whether it is done."""
+class LessonRun(runner.LessonRun):
+    """A Camblam lesson being played (``runner.LessonRun``)."""
 
-    lesson: Lesson
-    step_index: int = 0
-    board: Board = field(default=None)  # type: ignore[assignment]
-    finished: bool = False
+    def describe(self, board: Board, move: Move) -> tuple[Event, ...]:
+        return describe_move(board, move)
 
-    def __post_init__(self) -> None:
-        if self.board is None:
-            self.board = self.lesson.board()
-
-    @property
-    def step(self) -> Step:
-        return self.lesson.steps[min(self.step_index, len(self.lesson.steps) - 1)]
-
-    def restart(self) -> None:
-        self.step_index = 0
-        self.board = self.lesson.board()
-        self.finished = False
-
-    def answer(self, move: Move) -> Answer:
-        """Check the learner's (legal) move: a wrong one leaves the board as it was."""
-        if self.finished:
-            return Answer("wrong", None)
-        events = describe_move(self.board, move)
-        step = self.step
-        if not meets(step.goal, self.board, move, events):
-            return Answer("wrong", step, events)
-        self.board.push(move)
-        if self.step_index + 1 >= len(self.lesson.steps):
-            self.finished = True
-            return Answer("done", step, events)
-        replies = tuple(play_replies(self.board, step.replies))
-        self.step_index += 1
-        return Answer("next", step, events, replies)
+    def meets(self, goal: str, before: Board, move: Move, events: tuple[Event, ...], after: Board) -> bool:
+        return meets(goal, before, move, events)
 
 
 # ---------------------------------------------------------------------------- the rules pages

@@ -42,7 +42,7 @@ step; each reply is a list of candidates separated by ``|``, the first legal one
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from djambi import Board, Move, Party, Piece, parse_square
 from djambi.board import FROZEN, HOSTAGE
@@ -50,13 +50,11 @@ from djambi.narrate import ARMY, END, KILL, MOVE, PERISH, PLACE, CORPSE, POWER, 
 from djambi.threats import reach, threats
 from djambi.turns import Turn
 
+from app.learn import runner
+from app.learn.runner import LessonError, Step
 from app.present.i18n import N_, _
 
 DONE_KEY = "djambi.lessons.v1"
-
-
-class LessonError(ValueError):
-    """A lesson's data is wrong (names the lesson and the bad part)."""
 
 
 # ---------------------------------------------------------------------------- positions
@@ -161,19 +159,6 @@ def meets(goal: str, before: Board, move: Move, events: tuple[Event, ...], after
 
 
 # ---------------------------------------------------------------------------- lessons
-@dataclass(frozen=True)
-class Step:
-    """One move the learner makes: ``task`` says what to do, ``hint`` why a wrong move does not do
-    the job, ``done`` what the right move did; ``solution`` is a move text meeting ``goal``."""
-
-    task: str
-    goal: str
-    hint: str
-    done: str
-    solution: str
-    replies: tuple[str, ...] = ()
-
-
 @dataclass(frozen=True)
 class Lesson:
     id: str
@@ -368,92 +353,37 @@ BY_ID = {lesson.id: lesson for lesson in LESSONS}
 
 
 # ---------------------------------------------------------------------------- playing a lesson
-@dataclass(frozen=True)
-class Answer:
-    """What a learner's move did: ``kind`` is ``wrong`` (taken back), ``next`` (the step is done,
-    another follows; ``replies`` were played) or ``done`` (the lesson is finished). ``text`` says
-    it in the current language (read it again after a language switch: it follows)."""
+#: The words of a wrong answer: what the move did, then why it does not do the job.
+WRONG = N_("Not this one, the move is taken back. {what} {hint}")
 
-    kind: str
-    step: Step | None
-    events: tuple[Event, ...] = ()
-    replies: tuple[tuple[Move, tuple[Event, ...]], ...] = ()
 
-    @property
-    def text(self) -> str:
+class Answer(runner.Answer):
+    """What a learner's move did (``runner.Answer``); a wrong one also says what the move did."""
+
+    WRONG = WRONG
+
+    def said(self) -> str:
         from app.present.words import sentences
 
-        if self.step is None:
-            return _("This lesson is finished.")
-        if self.kind == "wrong":
-            said = " ".join(sentences(self.events[:2]))
-            return _(WRONG).format(what=said, hint=_(self.step.hint))
-        return _(self.step.done)
+        return " ".join(sentences(self.events[:2]))
 
 
 def play_replies(board: Board, replies: tuple[str, ...]) -> list[tuple[Move, tuple[Event, ...]]]:
     """Play each reply's first legal candidate on ``board``, with what it did; a reply with no
     legal candidate is an error in the lesson."""
-    played = []
-    for reply in replies:
-        for text in reply.split("|"):
-            try:
-                move = board.parse_move(text.strip())
-            except ValueError:
-                continue
-            events = describe_move(board, move)
-            board.push(move)
-            played.append((move, events))
-            break
-        else:
-            raise LessonError(f"no legal reply among {reply!r}")
-    return played
+    return runner.play_replies(board, replies, describe_move)
 
 
-@dataclass
-class LessonRun:
-    """A lesson being played: its board, the step the learner is on, and whether it is done."""
+class LessonRun(runner.LessonRun):
+    """A Djambi lesson being played (``runner.LessonRun``)."""
 
-    lesson: Lesson
-    step_index: int = 0
-    board: Board = field(default=None)  # type: ignore[assignment]
-    finished: bool = False
+    answer_type = Answer
 
-    def __post_init__(self) -> None:
-        if self.board is None:
-            self.board = self.lesson.board()
+    def describe(self, board: Board, move: Move) -> tuple[Event, ...]:
+        return describe_move(board, move)
 
-    @property
-    def step(self) -> Step:
-        return self.lesson.steps[min(self.step_index, len(self.lesson.steps) - 1)]
-
-    def restart(self) -> None:
-        self.step_index = 0
-        self.board = self.lesson.board()
-        self.finished = False
-
-    def answer(self, move: Move) -> Answer:
-        """Check the learner's move: a wrong one leaves the board as it was."""
-        if self.finished:
-            return Answer("wrong", None)
-        before = self.board
-        events = describe_move(before, move)
-        after = before.copy()
-        after.push(move)
-        step = self.step
-        if not meets(step.goal, before, move, events, after):
-            return Answer("wrong", step, events)
-        self.board = after
-        if self.step_index + 1 >= len(self.lesson.steps):
-            self.finished = True
-            return Answer("done", step, events)
-        replies = tuple(play_replies(self.board, step.replies))
-        self.step_index += 1
-        return Answer("next", step, events, replies)
-
-
-#: The words of a wrong answer: what the move did, then why it does not do the job.
-WRONG = N_("Not this one, the move is taken back. {what} {hint}")
+    def meets(self, goal: str, before: Board, move: Move, events: tuple[Event, ...], after: Board) -> bool:
+        return meets(goal, before, move, events, after)
 
 
 # ---------------------------------------------------------------------------- finished lessons
