@@ -1,6 +1,7 @@
 """A first visit on a phone (issue 27): bytes before playable, throttled time, warm reload.
 
     .venv/bin/python bench/firstvisit.py [--site DIR] [--throttled N] [--rounds N] [--timeline] [--json FILE]
+    .venv/bin/python bench/firstvisit.py --against OTHER_DIR [--site DIR] [--throttled N]
 
 Served by the README's first command's server (``DIR/scripts/serve.py`` serving ``DIR``, the
 repository by default, on a free port), in headless Chromium (/usr/bin/chromium) at 390×844:
@@ -22,7 +23,8 @@ the loader's stages (``window.djambiBoot.marks``), and how much of the main thre
 the last byte arrived.
 
 ``--site`` measures another tree (a checkout of an older commit, set up) with its own
-serve.py. Benchmarks are not tests: nothing here runs in ./scripts/test.
+serve.py; ``--against OTHER_DIR`` makes only throttled first visits, ``N`` of each tree,
+alternately, and prints both medians and the paired differences. Benchmarks are not tests: nothing here runs in ./scripts/test.
 """
 
 from __future__ import annotations
@@ -135,14 +137,50 @@ def print_timeline(visit: dict, base: str) -> None:
           f"{(ready - last) / 1000:.1f} s after it, {after / 1000:.1f} s of it in long tasks")
 
 
+def against(site: str, other: str, visits: int) -> int:
+    """Throttled first visits of two trees alternately (ABBA), each with its own server: on a shared
+    machine the load changes from minute to minute, and only visits made side by side compare."""
+    procs, bases = [], []
+    try:
+        for tree in (site, other):
+            proc, base = serve(tree)
+            procs.append(proc)
+            bases.append(base)
+        times: dict[str, list[float]] = {site: [], other: []}
+        with pg.chromium() as browser:
+            pages = pg.Pages(browser)
+            for i in range(visits):
+                order = [(site, bases[0]), (other, bases[1])]
+                for tree, base in (order if i % 2 == 0 else order[::-1]):
+                    t = first_visit(pages, base, throttle=True)
+                    times[tree].append(t["ready_ms"] / 1000)
+                    print(f"  {i + 1}/{visits} {tree}: playable at {t['ready_ms'] / 1000:.1f} s, "
+                          f"{t['bytes'] / 1e6:.2f} MB; load {t['loadavg']}", flush=True)
+    finally:
+        for proc in procs:
+            proc.terminate()
+            proc.wait(10)
+    print(f"\n| tree | time to playable, mobile throttle (median of {visits}) | each |\n|---|---|---|")
+    for tree, values in times.items():
+        print(f"| {tree} | {statistics.median(values):.1f} s | {', '.join(f'{v:.1f}' for v in values)} |")
+    diffs = [a - b for a, b in zip(times[site], times[other])]
+    print(f"\npaired differences ({site} − {other}): {', '.join(f'{d:+.1f}' for d in diffs)} s; "
+          f"median {statistics.median(diffs):+.1f} s")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", default=str(ROOT), help="the tree to serve, with its scripts/serve.py")
     parser.add_argument("--throttled", type=int, default=1, help="throttled first visits (0: none)")
     parser.add_argument("--rounds", type=int, default=4, help="warm-reload rounds, app and bare page alternately")
     parser.add_argument("--timeline", action="store_true", help="network and CPU of the first throttled visit")
+    parser.add_argument("--against", metavar="DIR",
+                        help="another set-up tree: only throttled first visits, this one's and --site's alternately")
     parser.add_argument("--json", help="write every figure to this file")
     args = parser.parse_args(argv)
+    if args.against:
+        return against(args.site, args.against, args.throttled)
 
     started = time.time()
     out: dict = {"site": args.site, "machine": f"{platform.node()} {platform.machine()}, "
