@@ -1,6 +1,7 @@
 """A first visit on a phone (issue 27): bytes before playable, throttled time, warm reload.
 
-    .venv/bin/python bench/firstvisit.py [--site DIR] [--throttled N] [--rounds N] [--json FILE]
+    .venv/bin/python bench/firstvisit.py [--site DIR] [--throttled N] [--rounds N] [--timeline] [--json FILE]
+    .venv/bin/python bench/firstvisit.py --against OTHER_DIR [--site DIR] [--throttled N]
 
 Served by the README's first command's server (``DIR/scripts/serve.py`` serving ``DIR``, the
 repository by default, on a free port), in headless Chromium (/usr/bin/chromium) at 390×844:
@@ -16,8 +17,14 @@ repository by default, on a free port), in headless Chromium (/usr/bin/chromium)
 (c) the warm reload against ``bench/bare.html`` (the same Pyodide, no app, a warm HTTP cache):
     ``bench/page.py start_times``, alternately, ``N`` rounds (default 4), medians and the ratio.
 
+``--timeline`` prints, for the first throttled visit, what is network and what is CPU: each
+response's start, first byte and end (Resource Timing), the main thread's long tasks (over 50 ms),
+the loader's stages (``window.djambiBoot.marks``), and how much of the main thread was busy after
+the last byte arrived.
+
 ``--site`` measures another tree (a checkout of an older commit, set up) with its own
-serve.py. Benchmarks are not tests: nothing here runs in ./scripts/test.
+serve.py; ``--against OTHER_DIR`` makes only throttled first visits, ``N`` of each tree,
+alternately, and prints both medians and the paired differences. Benchmarks are not tests: nothing here runs in ./scripts/test.
 """
 
 from __future__ import annotations
@@ -48,9 +55,21 @@ GOAL_WARM_RATIO = 0.35
 pg.TIMEOUT_MS = 600_000  # a throttled first visit of an older tree takes minutes
 
 
+# The main thread's long tasks from the start (bench/page.py keeps only their sum and the longest).
+LONG_TASKS = r"""
+(() => { const tasks = window.__longTasks = [];
+  try { new PerformanceObserver((list) => { for (const e of list.getEntries()) tasks.push([e.startTime, e.duration]); })
+    .observe({ type: "longtask", buffered: true }); } catch (e) { /* no long-task timing */ }
+})();
+"""
+RESOURCES = """performance.getEntriesByType("resource").map((e) => ({
+  name: e.name, start: e.startTime, first: e.responseStart, end: e.responseEnd, size: e.encodedBodySize }))"""
+
+
 def first_visit(pages: pg.Pages, base: str, throttle: bool) -> dict:
     """One first visit; the requests finished before the page was playable, and its time."""
     with pages.page(service_workers="allow", viewport=PHONE) as page:
+        page.add_init_script(LONG_TASKS)
         cdp = page.context.new_cdp_session(page)
         requests: dict[str, dict] = {}
         clock: list[tuple[float, float]] = []  # (monotonic, wall) pairs, to place CDP times on the page's clock
@@ -82,7 +101,9 @@ def first_visit(pages: pg.Pages, base: str, throttle: bool) -> dict:
         mono, wall = clock[0]
         before = [r for r in requests.values() if "end" in r and wall + (r["end"] - mono) <= ready_wall]
         late = [r for r in requests.values() if "end" in r and r not in before]
-        return {"ready_ms": data["ready"], "board_ms": data["board"], "fcp_ms": data["paint"].get("first-contentful-paint"),
+        timeline = {"resources": page.evaluate(RESOURCES), "tasks": page.evaluate("window.__longTasks"),
+                    "marks": data["boot_marks"]}
+        return {"timeline": timeline,"ready_ms": data["ready"], "board_ms": data["board"], "fcp_ms": data["paint"].get("first-contentful-paint"),
                 "bytes": sum(r["bytes"] for r in before), "requests": len(before),
                 "files": sorted(before, key=lambda r: -r["bytes"]), "after_ready": len(late),
                 "loadavg": data["loadavg"]}
@@ -92,13 +113,74 @@ def short(url: str, base: str) -> str:
     return (url[len(base):] or "/") if url.startswith(base) else url
 
 
+def print_timeline(visit: dict, base: str) -> None:
+    """What was network and what was CPU in one visit (seconds from navigation)."""
+    line = visit["timeline"]
+    ready = visit["ready_ms"]
+    print("    start  1st byte    end     KB  response")
+    for r in sorted(line["resources"], key=lambda r: r["start"]):
+        if r["start"] <= ready:
+            print(f"  {r['start'] / 1000:7.2f}  {r['first'] / 1000:7.2f}  {r['end'] / 1000:7.2f}  {r['size'] / 1000:6.0f}"
+                  f"  {short(r['name'], base)}")
+    # the network's part: the responses asked for before Python started (after it: the page's script)
+    started = (line["marks"] or {}).get("runtime started", ready)
+    last = max((r["end"] for r in line["resources"] if r["start"] <= started), default=0)
+    for name, at in sorted((line["marks"] or {}).items(), key=lambda kv: kv[1]):
+        print(f"  {at / 1000:7.2f}  loader: {name}")
+    tasks = [(s, d) for s, d in line["tasks"] if s <= ready]
+    busy = sum(d for _, d in tasks)
+    after = sum(min(d, s + d - last) for s, d in tasks if s + d > last)
+    print(f"  long tasks before playable: {len(tasks)}, {busy / 1000:.1f} s; the longest "
+          f"{max((d for _, d in tasks), default=0) / 1000:.1f} s at "
+          f"{max(tasks, key=lambda t: t[1], default=(0, 0))[0] / 1000:.1f} s")
+    print(f"  last byte of the start's files at {last / 1000:.1f} s; playable at {ready / 1000:.1f} s: "
+          f"{(ready - last) / 1000:.1f} s after it, {after / 1000:.1f} s of it in long tasks")
+
+
+def against(site: str, other: str, visits: int) -> int:
+    """Throttled first visits of two trees alternately (ABBA), each with its own server: on a shared
+    machine the load changes from minute to minute, and only visits made side by side compare."""
+    procs, bases = [], []
+    try:
+        for tree in (site, other):
+            proc, base = serve(tree)
+            procs.append(proc)
+            bases.append(base)
+        times: dict[str, list[float]] = {site: [], other: []}
+        with pg.chromium() as browser:
+            pages = pg.Pages(browser)
+            for i in range(visits):
+                order = [(site, bases[0]), (other, bases[1])]
+                for tree, base in (order if i % 2 == 0 else order[::-1]):
+                    t = first_visit(pages, base, throttle=True)
+                    times[tree].append(t["ready_ms"] / 1000)
+                    print(f"  {i + 1}/{visits} {tree}: playable at {t['ready_ms'] / 1000:.1f} s, "
+                          f"{t['bytes'] / 1e6:.2f} MB; load {t['loadavg']}", flush=True)
+    finally:
+        for proc in procs:
+            proc.terminate()
+            proc.wait(10)
+    print(f"\n| tree | time to playable, mobile throttle (median of {visits}) | each |\n|---|---|---|")
+    for tree, values in times.items():
+        print(f"| {tree} | {statistics.median(values):.1f} s | {', '.join(f'{v:.1f}' for v in values)} |")
+    diffs = [a - b for a, b in zip(times[site], times[other])]
+    print(f"\npaired differences ({site} − {other}): {', '.join(f'{d:+.1f}' for d in diffs)} s; "
+          f"median {statistics.median(diffs):+.1f} s")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", default=str(ROOT), help="the tree to serve, with its scripts/serve.py")
     parser.add_argument("--throttled", type=int, default=1, help="throttled first visits (0: none)")
     parser.add_argument("--rounds", type=int, default=4, help="warm-reload rounds, app and bare page alternately")
+    parser.add_argument("--timeline", action="store_true", help="network and CPU of the first throttled visit")
+    parser.add_argument("--against", metavar="DIR",
+                        help="another set-up tree: only throttled first visits, this one's and --site's alternately")
     parser.add_argument("--json", help="write every figure to this file")
     args = parser.parse_args(argv)
+    if args.against:
+        return against(args.site, args.against, args.throttled)
 
     started = time.time()
     out: dict = {"site": args.site, "machine": f"{platform.node()} {platform.machine()}, "
@@ -122,6 +204,8 @@ def main(argv: list[str] | None = None) -> int:
                       f"playable at {t['ready_ms'] / 1000:.1f} s (board {t['board_ms'] / 1000:.1f} s, "
                       f"first paint {(t['fcp_ms'] or 0) / 1000:.1f} s), {t['bytes'] / 1e6:.2f} MB; load {t['loadavg']}",
                       flush=True)
+                if args.timeline and i == 0:
+                    print_timeline(t, base)
             out["throttled"] = throttled
             if args.rounds:
                 print(f"\n(c) warm reload, app and bare page alternately, {args.rounds} rounds:", flush=True)

@@ -90,7 +90,9 @@ const wheels = fs.existsSync(WHEELS) ? fs.readdirSync(WHEELS).filter((n) => n.en
 const catalogs = fs.readdirSync(path.join(root, "locale")).sort()
   .map((lang) => `locale/${lang}/LC_MESSAGES/djambi.mo`).filter((rel) => fs.existsSync(path.join(root, rel)));
 
-const py = await loadPyodide();
+// No column positions in the bytecode (PYTHONNODEBUGRANGES): a traceback names the line but
+// draws no carets under the expression; the bundle is ~20 % smaller compressed.
+const py = await loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" } });
 py.globals.set("djambi_wheels", JSON.stringify(wheels.map((name) => fs.readFileSync(path.join(WHEELS, name)).toString("base64"))));
 const unpacked = py.runPython(`
 import base64, io, json, zipfile

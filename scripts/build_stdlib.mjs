@@ -14,9 +14,18 @@
 //   - RUNTIME below: what PyScript's own JavaScript runs in Python at start and what Pyodide's
 //     API imports when the loader calls it (they are no import statements of a Python file);
 // and keeps every module of the library then in `sys.modules` (with what Pyodide's own start
-// imported), with their packages' __init__, and KEEP_CODECS. The archive is written
-// with the original entries' names and dates (the same input makes the same bytes), and ends
-// with a comment listing the modules it holds (tests/test_stdlib.py reads it).
+// imported), with their packages' __init__, and KEEP_CODECS, but for NOT_IN_PAGE.
+//
+// Each module is shipped as its bytecode only (`os.pyc`, no `os.py`): Pyodide's library holds
+// sources, which the page's Python compiled at every first start (~150 modules before the game is
+// playable: seconds of a phone's main thread). The bytecode is compiled here by the vendored
+// Pyodide itself (the same magic number), as unchecked hash-based .pyc (PEP 552: used as it is,
+// no source to compare with), without column positions (PYTHONNODEBUGRANGES: a traceback's
+// carets, a quarter of the bytes). Members are *stored*, not deflated: the archive is sent
+// brotli-compressed as a whole (scripts/precompress.py), which packs it better than per-member
+// deflate, and the browser hands Pyodide the zip itself. Entries keep the original names (.pyc
+// for .py) and dates (the same input makes the same bytes); the archive ends with a comment
+// listing the modules it holds (tests/test_stdlib.py reads it).
 //
 // The start-up snapshot is made with this archive (scripts/build_snapshot.mjs), and the page
 // passes it to loadPyodide as `stdLibURL`; the tests run in Pyodide with the full library.
@@ -42,6 +51,12 @@ const RUNTIME = ["asyncio", "inspect", "json", "pyodide.code", "pyodide.ffi", "p
 // Codecs are looked up by name at run time (str.encode, open(encoding=...)), never imported by
 // name: the common ones are kept (those of Unicode, Latin-1 and ASCII, and those segno's QR
 // encoder asks for: iso-8859-1, shift_jis), with what encodings/__init__ needs.
+// Named by import statements only inside functions of segno (the QR code's wheel) that the page
+// never calls: QRCode.show() (a temporary file opened in a web browser), the plug-in lookup of an
+// unknown `to_*` writer (package metadata), a Windows console writer. Left out with what only
+// they bring (sysconfig): app/views/gamesview.py calls only segno.make and matrix_iter
+// (tests/test_stdlib.py checks that these work with the archive).
+const NOT_IN_PAGE = ["webbrowser", "importlib.metadata", "ctypes"];
 const KEEP_CODECS = ["aliases", "ascii", "latin_1", "iso8859_1", "iso8859_15", "cp1252", "cp437", "charmap",
                      "utf_8", "utf_8_sig", "utf_7", "utf_16", "utf_16_le", "utf_16_be", "utf_32", "utf_32_le",
                      "utf_32_be", "raw_unicode_escape", "unicode_escape", "idna", "punycode", "shift_jis",
@@ -52,7 +67,8 @@ function readHeader(bytes) {
   return { header: JSON.parse(bytes.subarray(4, 4 + size).toString("utf8")), offset: 4 + size };
 }
 
-const py = await loadPyodide();
+// No column positions in the bytecode compiled below (see above).
+const py = await loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" } });
 const baseline = py.runPython("import sys\nsorted(sys.modules)").toJs();
 const bundle = fs.readFileSync(BUNDLE);
 const { header, offset: start } = readHeader(bundle);
@@ -76,19 +92,24 @@ py.globals.set("djambi_sources", py.toPy(sources));
 py.globals.set("djambi_compiled", py.toPy(compiled));
 py.globals.set("djambi_runtime", py.toPy(RUNTIME));
 py.globals.set("djambi_codecs", py.toPy(KEEP_CODECS));
+py.globals.set("djambi_not_in_page", py.toPy(NOT_IN_PAGE));
 py.globals.set("djambi_baseline", py.toPy(baseline));
 py.globals.set("djambi_output", OUTPUT.startsWith(root) ? "/out/" + path.relative(root, OUTPUT) : OUTPUT);
 py.FS.mkdirTree("/out");
 py.FS.mount(py.FS.filesystems.NODEFS, { root }, "/out");
 const report = py.runPython(`
-import ast, dis, importlib, json, marshal, os, sys, zipfile
+import ast, dis, importlib, importlib.util, json, marshal, os, sys, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
 
 ARCHIVE = "/lib/python%d%d.zip" % sys.version_info[:2]
 _wanted = set(djambi_runtime) | {"encodings." + _codec for _codec in djambi_codecs}
 
 
+_not_in_page = tuple(djambi_not_in_page)
+
+
 def _note(name):
-    if name and name.partition(".")[0] in sys.stdlib_module_names:
+    if name and name.partition(".")[0] in sys.stdlib_module_names and not name.startswith(_not_in_page):
         _wanted.add(name)
 
 
@@ -159,20 +180,33 @@ with zipfile.ZipFile(ARCHIVE) as _full:
     _modules = sorted({n[:-3].replace("/", ".").removesuffix(".__init__") for n in _kept if n.endswith(".py")})
     _tmp = djambi_output + ".tmp"
     os.makedirs(os.path.dirname(_tmp), exist_ok=True)
-    with zipfile.ZipFile(_tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as _out:
+    _source_bytes = 0
+    with zipfile.ZipFile(_tmp, "w", zipfile.ZIP_STORED) as _out:
         for _name in _kept:
             _info = _full.getinfo(_name)
+            _data = _full.read(_name)
+            if _name.endswith(".py"):
+                _source_bytes += len(_data)
+                _code = compile(_data, ARCHIVE + "/" + _name, "exec", dont_inherit=True)
+                _data = bytes(_code_to_hash_pyc(_code, importlib.util.source_hash(_data), checked=False))
+                _name += "c"
             _copy = zipfile.ZipInfo(_name, _info.date_time)
             _copy.external_attr = _info.external_attr
-            _copy.compress_type = zipfile.ZIP_STORED if _name.endswith("/") else zipfile.ZIP_DEFLATED
-            _out.writestr(_copy, _full.read(_name))
+            _out.writestr(_copy, _data)
         _out.comment = ("djambi-stdlib " + " ".join(_modules)).encode()
-    os.replace(_tmp, djambi_output)
+    # unchanged: the file is left as it is (and its compressed siblings stay fresh)
+    with open(_tmp, "rb") as _new:
+        _same = os.path.exists(djambi_output) and open(djambi_output, "rb").read() == _new.read()
+    if _same:
+        os.remove(_tmp)
+    else:
+        os.replace(_tmp, djambi_output)
 json.dumps({"files": len(_kept), "of": len(_names), "modules": _modules, "failed": _failed,
-            "size": os.path.getsize(djambi_output), "full": os.path.getsize(ARCHIVE)})
+            "size": os.path.getsize(djambi_output), "sources": _source_bytes})
 `);
 const result = JSON.parse(report);
 if (args.includes("--list")) console.log(result.modules.join("\n"));
 if (result.failed.length) console.error(`[stdlib] not in Pyodide's library (left out): ${result.failed.join(", ")}`);
 console.error(`[stdlib] ${path.relative(root, OUTPUT)}: ${result.modules.length} modules, ${result.files} of`
-  + ` ${result.of} entries, ${(result.size / 1e6).toFixed(2)} MB (the full library: ${(result.full / 1e6).toFixed(2)} MB)`);
+  + ` ${result.of} entries, bytecode of ${(result.sources / 1e6).toFixed(2)} MB of sources, ${(result.size / 1e6).toFixed(2)} MB stored`
+  + " (sent brotli-compressed: scripts/precompress.py)");

@@ -151,6 +151,22 @@ def test_s3_knight_has_8_chess_and_16_long_leaps_on_an_open_board():
     }
 
 
+def test_s3_the_leap_tables_are_the_leaps_turned_round_and_the_lines():
+    from camblam import board as tables
+    n = 144
+    leaps = tables.KNIGHT_LEAPS
+    # every leap landing on a square, by start square, each start's leaps in order
+    assert tables.KNIGHT_SOURCES == tuple(
+        tuple((s, passed) for s in range(n) for t, passed in leaps[s] if t == target) for target in range(n))
+    assert sum(map(len, leaps)) == sum(map(len, tables.KNIGHT_SOURCES))
+    assert {square_name(t) for t, _ in leaps[sq("f6")]} == targets(position("Ka12 Nf6", "Kl1"), "f6")
+    file, rank = (lambda s: s % 12), (lambda s: s // 12)
+    assert tables.ALIGNED == tuple(
+        bytes(1 if file(a) == file(b) or rank(a) == rank(b) or abs(file(a) - file(b)) == abs(rank(a) - rank(b)) else 0
+              for b in range(n))
+        for a in range(n))
+
+
 def test_s3_knight_leap_is_barred_by_its_own_piece_passed_over():
     # Chess knight (1, 2) passes (0, 1); (2, 1) passes (1, 0).
     board = position("Ka12 Nf6 Pf7 Pg6", "Kl1")
