@@ -1,6 +1,6 @@
 """The app in PyScript's worker mode, against the page as it runs (issue 27: total blocking time).
 
-    .venv/bin/python bench/worker.py [--rounds N] [--taps N] [--json FILE] [--write FILE]
+    .venv/bin/python bench/worker.py [--rounds N] [--taps N] [--ffi-timeout MS] [--json FILE] [--write FILE]
 
 PyScript runs a ``<script type="py" worker>`` in a web worker; ``from pyscript import document,
 window`` then gives proxies of the page's objects, and every use of one is a synchronous round
@@ -20,6 +20,9 @@ of ``/worker-mode.html`` (a Playwright route, with ``scripts/serve.py``'s isolat
 * **taps**: ``bench/page.py tap_latency`` (real clicks on pieces of the busy position, pointerup
   to the move highlight in the DOM) on both pages, and the round trips of one tap.
 
+``--ffi-timeout MS`` sets PyScript's page global ``reflected_ffi_timeout`` on the worker-mode pages:
+the worker then reuses what it has read of the page for MS milliseconds (its reads of the counter
+too, so the single uses' round trips read 0; the main thread's count of a tap's stays right).
 ``--write FILE`` writes the worker-mode page to FILE (in the repository's root, so its relative
 URLs resolve) for Lighthouse, and exits. Figures and what they decided: docs/performance.md.
 """
@@ -104,7 +107,7 @@ document.body.dataset.ready = "1"
 """
 
 
-def worker_page(html: str) -> str:
+def worker_page(html: str, ffi_timeout: int | None = None) -> str:
     """``index.html`` in worker mode (see the module's docstring)."""
     early = re.compile(r'^\s*<(?:link rel="(?:modulepreload|preload)"|script type="module" async) '
                        r'(?:href|src)="\./static/(?:pyodide-start\.mjs|vendor/pyodide/[^"]+)"[^>]*>(?:</script>)?\n',
@@ -113,12 +116,16 @@ def worker_page(html: str) -> str:
     html, marked = re.subn(r'<script type="py" src="\./app/main\.py"', '<script type="py" worker src="./app/main.py"', html)
     if dropped != 5 or marked != 1:
         raise SystemExit(f"index.html changed: {dropped} early-start tags (5 expected), {marked} app script (1)")
-    return html.replace("<head>\n", "<head>\n" + COUNTER, 1)
+    return html.replace("<head>\n", "<head>\n" + timeout_script(ffi_timeout) + COUNTER, 1)
 
 
-def round_trip_page() -> str:
+def timeout_script(ms: int | None) -> str:
+    return "" if ms is None else f"<script>globalThis.reflected_ffi_timeout = {int(ms)};</script>\n"
+
+
+def round_trip_page(ffi_timeout: int | None = None) -> str:
     return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>round trips</title>"
-            '<link rel="icon" href="data:,">' + COUNTER + '<script type="module" src="./static/vendor/pyscript/core.js"></script>'
+            '<link rel="icon" href="data:,">' + timeout_script(ffi_timeout) + COUNTER + '<script type="module" src="./static/vendor/pyscript/core.js"></script>'
             '</head><body data-ready="0"><p id="status">x</p><svg><g data-square="A1"><use href="#k-C"/></g></svg>'
             '<script type="py" worker config="./pyscript.toml">' + ROUND_TRIPS + "</script></body></html>")
 
@@ -175,10 +182,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=3, help="cold starts of each page (default 3)")
     parser.add_argument("--taps", type=int, default=20, help="taps on each page (default 20)")
+    parser.add_argument("--ffi-timeout", type=int, metavar="MS", help="PyScript's reflected_ffi_timeout on the worker-mode pages")
     parser.add_argument("--json", metavar="FILE", help="also write the raw figures to FILE")
     parser.add_argument("--write", metavar="FILE", help="write the worker-mode page to FILE and exit")
     opts = parser.parse_args(argv)
-    html = worker_page((ROOT / "index.html").read_text(encoding="utf-8"))
+    html = worker_page((ROOT / "index.html").read_text(encoding="utf-8"), opts.ffi_timeout)
     if opts.write:
         Path(opts.write).write_text(html, encoding="utf-8")
         print(f"wrote {opts.write}: serve the repository (scripts/serve.py) and open it")
@@ -193,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
     res: dict = {"load": [], "cold": {"app": [], "worker": []}}
     load = lambda: res["load"].append(os.getloadavg()[0])  # noqa: E731
     with pg.serve() as base, pg.chromium() as browser:
-        pages = RoutedPages(browser, {base + WORKER_PAGE: html, base + ROUND_TRIP_PAGE: round_trip_page()})
+        pages = RoutedPages(browser, {base + WORKER_PAGE: html, base + ROUND_TRIP_PAGE: round_trip_page(opts.ffi_timeout)})
         app, worker = base + "index.html", base + WORKER_PAGE
         for i in range(opts.rounds):
             for name, url in (("app", app), ("worker", worker)):
