@@ -38,6 +38,9 @@
 // how it was read ("streamed", or "whole": the worker's marked copy); ran
 // lists the page's scripts run from the bundle's bytecode (["app/main.py"]); marks are the
 // stages' times (ms since navigation).
+//
+// It also runs in a web worker (PyScript's worker mode, measured by bench/worker.py), where there
+// is no document: there it says nothing on the page and waits for no paint.
 
 import { loadPyodide as startPyodide, version } from "./vendor/pyodide/pyodide.mjs";
 
@@ -71,6 +74,7 @@ let said = 0;
 // The player's language (index.html's djambiWord, from locale/loader-words.js), else English.
 const word = (key, english) => globalThis.djambiWord?.(key, english) ?? english;
 const say = (percent, words) => {
+  if (!globalThis.document) return;
   const turn = ++said;
   if (globalThis.djambiLoading) return globalThis.djambiLoading(percent, words);
   const text = document.getElementById("loader-text");
@@ -224,6 +228,7 @@ function equalBytes(a, b) {
 // and the bar (a compositor animation, which moves through the task) must be on screen first.
 function painted() {
   return new Promise((resolve) => {
+    if (!globalThis.document) return resolve();
     const frame = () => requestAnimationFrame(() => setTimeout(resolve, 0));
     if (document.getElementById("loader")) frame();
     else document.addEventListener("DOMContentLoaded", frame, { once: true });
@@ -338,7 +343,7 @@ _out
 `;
 
 function checkBytecodeLater(py) {
-  if (!boot.bytecode) return;
+  if (!boot.bytecode || !globalThis.document) return;
   whenReady().then(() => {
     try {
       const scope = py.toPy({}); // not the page's __main__
