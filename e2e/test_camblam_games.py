@@ -6,12 +6,16 @@ hint on Camblam's board. Screenshots go to ``e2e/screenshots/camblam-game-*.png`
 from __future__ import annotations
 
 import random
+from contextlib import contextmanager
+from typing import Iterator
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from camblam import Board, Color, Move, square_name
+from camblam import Board, Color, Move, parse_square, square_name
 from app.games import camblam as cg
+from app.present import camblam_render, i18n, standings
+from app.present.i18n import _, player_name
 from conftest import menu_click
 from test_follow import ready
 
@@ -28,29 +32,34 @@ def moves(page: Page) -> int:
     return page.locator("#move-list li").count()
 
 
-def new_camblam(page: Page, white: str, black: str) -> None:
-    menu_click(page, "#btn-new")
+def press(page: Page, selector: str, touch: bool = False) -> None:
+    """Tap (a touch screen) or click ``selector``."""
+    page.locator(selector).tap() if touch else page.click(selector)
+
+
+def new_camblam(page: Page, white: str, black: str, touch: bool = False) -> None:
+    menu_click(page, "#btn-new", tap=touch)
     page.select_option("#game", "camblam")
     expect(page.locator("#newgame-rules")).to_be_hidden()  # Djambi's rule set is not Camblam's
     page.select_option("#seat-w", white)
     page.select_option("#seat-b", black)
-    page.click("#newgame-start")
+    press(page, "#newgame-start", touch)
     expect(page.locator('#board [data-square="l12"]')).to_have_count(1)
 
 
-def play(page: Page, board: Board, move: Move) -> None:
+def play(page: Page, board: Board, move: Move, touch: bool = False) -> None:
     """Make ``move`` by taps, as a player does: the piece, its landing square, then the new piece
     of a promotion, or the same square again for a chain capture (its pieces are marked first)."""
     before = moves(page)
     frm, to = square_name(move.from_square), square_name(move.to_square)
-    page.click(f'#board [data-square="{frm}"]')
+    press(page, f'#board [data-square="{frm}"]', touch)
     expect(page.locator(f'#board [data-square="{frm}"].selected')).to_have_count(1)
-    page.click(f'#board [data-square="{to}"]')
+    press(page, f'#board [data-square="{to}"]', touch)
     if move.promotion is not None:
-        page.click(f'#promote-dialog button[data-kind="{move.promotion.letter}"]')
+        press(page, f'#promote-dialog button[data-kind="{move.promotion.letter}"]', touch)
     elif len(board.effect(move).taken) >= 2:
         expect(page.locator("#board .taken")).to_have_count(len(board.effect(move).taken))
-        page.click(f'#board [data-square="{to}"]')
+        press(page, f'#board [data-square="{to}"]', touch)
     expect(page.locator("#move-list li")).to_have_count(before + 1)
 
 
@@ -71,39 +80,91 @@ def losing_move(board: Board, rng: random.Random) -> Move:
     return legal[0]
 
 
-@pytest.mark.parametrize("size", [(390, 844), (1024, 768)], ids=["phone", "laptop"])
-def test_a_whole_game_against_the_computer_ends(new_page, screenshot_dir, external_requests, size):
-    """White is the test, playing legal moves that give Black a chance to mate; Black is the
-    computer at the normal level. The game runs until the engine says it is over."""
-    page = ready(new_page(viewport={"width": size[0], "height": size[1]}))
-    new_camblam(page, "human", "normal")
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """The app's catalogs in ``lang`` for the test's own expectations (English again after)."""
+    i18n.set_language(lang)
+    try:
+        yield
+    finally:
+        i18n.set_language("en")
+
+
+def end_words(board: Board, lang: str) -> tuple[str, str, str]:
+    """(title, reason, status line) the page shows at the end of ``board``'s game in ``lang``,
+    from the catalogs; the title and status differ from English in another language."""
+    outcome = board.outcome()
+    assert outcome is not None
+    out = []
+    for code in dict.fromkeys((lang, "en")):
+        with speaking(code):
+            if outcome.winner is not None:
+                title = _("{player} wins!").format(player=player_name(outcome.winner))
+                status = _("Game over: {player} wins").format(player=player_name(outcome.winner))
+            else:
+                title, status = _("Draw"), _(standings.DRAW_STATUS[outcome.termination.value])
+            out.append((title, _(standings.OUTCOME_REASONS[outcome.termination.value]), status))
+    if lang != "en":
+        assert out[0][0] != out[1][0] and out[0][2] != out[1][2], f"no {lang} words for the end"
+    return out[0]
+
+
+def square_words(board: Board, name: str, lang: str) -> str:
+    """The screen-reader label of square ``name`` on ``board``, in ``lang``."""
+    sq = parse_square(name)
+    with speaking(lang):
+        return camblam_render.square_label(sq, board.piece_at(sq))
+
+
+LAPTOP = dict(viewport={"width": 1024, "height": 768})
+
+#: Each level once, each language once, a phone, a laptop and a tablet: (level, language, device).
+WHOLE_GAMES = {
+    "easy-fr-phone": ("easy", "fr", PHONE),
+    "normal-en-laptop": ("normal", "en", LAPTOP),
+    "hard-cs-tablet": ("hard", "cs", TABLET),
+}
+
+
+@pytest.mark.parametrize("level, lang, device", list(WHOLE_GAMES.values()), ids=list(WHOLE_GAMES))
+def test_a_whole_game_against_each_level_in_each_language(new_page, screenshot_dir, external_requests,
+                                                          level, lang, device):
+    """White is the test, playing legal moves by taps (touch on the phone and the tablet) that
+    give Black a chance to mate; Black is the computer at ``level``. The game runs until the
+    engine says it is over; the end is told in the page's language."""
+    page = ready(new_page(**device), f"/?lang={lang}")
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    touch = bool(device.get("has_touch"))
+    new_camblam(page, "human", level, touch=touch)
     rng = random.Random(26)
-    for _ in range(150):
+    for _turn in range(150):
         # White to move, or the game over: the computer has replied (or ended it)
         page.wait_for_function(
             "() => (document.querySelectorAll('#move-list li').length % 2 === 0"
-            " && document.querySelector('#status').textContent === 'White to move')"
+            " && document.querySelector('#status').classList.contains('turn-w'))"
             " || document.querySelector('#status').className === ''", timeout=60_000)
         board = game_board(page)
         if board.is_game_over():
             break
-        play(page, board, losing_move(board, rng))
+        play(page, board, losing_move(board, rng), touch=touch)
     board = game_board(page)
-    outcome = board.outcome()
-    assert outcome is not None, "the game did not end"
+    assert board.outcome() is not None, "the game did not end"
     assert len(board.move_stack) == moves(page)
+    title, reason, status = end_words(board, lang)
     expect(page.locator("#gameover-dialog")).to_be_visible()
-    ending = {"checkmate": "Checkmate.", "stalemate": "no legal move", "bare kings": "two kings",
-              "repetition": "third time", "100-move rule": "100 moves"}
-    expect(page.locator("#gameover-dialog")).to_contain_text(ending[outcome.termination.value])
-    page.screenshot(path=str(screenshot_dir / f"camblam-game-end-{size[0]}x{size[1]}.png"))
+    expect(page.locator("#gameover-title")).to_have_text(title)
+    expect(page.locator("#gameover-text")).to_contain_text(reason)
+    expect(page.locator("#status")).to_have_text(status)
+    size = device["viewport"]
+    page.screenshot(path=str(screenshot_dir / f"camblam-game-end-{level}-{lang}-{size['width']}x{size['height']}.png"))
     page.keyboard.press("Escape")
     expect(page.locator("#gameover-dialog")).to_be_hidden()
     # the finished game can be looked back at: the first move's position, then the game again
-    page.click("#btn-first")
+    press(page, "#btn-first", touch)
     expect(page.locator("#browse-bar")).to_be_visible()
-    expect(page.locator('#board [data-square="f3"]')).to_have_attribute("aria-label", "f3, White: pawn")
-    page.click("#btn-last")
+    expect(page.locator('#board [data-square="f3"]')).to_have_attribute(
+        "aria-label", square_words(Board(), "f3", lang))
+    press(page, "#btn-last", touch)
     expect(page.locator("#browse-bar")).to_be_hidden()
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     assert page.errors == [] and external_requests == []
