@@ -15,7 +15,8 @@ from playwright.sync_api import Page, expect
 from camblam import Board, Color, Move, parse_square, square_name
 from app.games import camblam as cg
 from app.present import camblam_render, i18n, standings
-from app.present.i18n import _, player_name
+from app.present.i18n import _, party_name, party_of, player_name
+from app.state import remote
 from conftest import menu_click
 from test_follow import ready
 
@@ -103,7 +104,7 @@ def end_words(board: Board, lang: str) -> tuple[str, str, str]:
                 status = _("Game over: {player} wins").format(player=player_name(outcome.winner))
             else:
                 title, status = _("Draw"), _(standings.DRAW_STATUS[outcome.termination.value])
-            out.append((title, _(standings.OUTCOME_REASONS[outcome.termination.value]), status))
+            out.append((title, standings.outcome_reason(outcome), status))
     if lang != "en":
         assert out[0][0] != out[1][0] and out[0][2] != out[1][2], f"no {lang} words for the end"
     return out[0]
@@ -176,9 +177,10 @@ def open_link(page: Page, link: str) -> None:
     page.wait_for_function("() => location.hash === ''")
 
 
-def sent_link(page: Page, to: str) -> str:
+def sent_link(page: Page, title: str) -> str:
+    """The link of the send dialog (titled ``title``), which is then closed."""
     expect(page.locator("#send-dialog")).to_be_visible()
-    expect(page.locator("#send-title")).to_have_text(f"Send the move to {to}")
+    expect(page.locator("#send-title")).to_have_text(title)
     link = page.input_value("#link-move")
     assert "#C1~start~" in link
     page.keyboard.press("Escape")
@@ -186,38 +188,141 @@ def sent_link(page: Page, to: str) -> str:
     return link
 
 
-def test_a_game_by_link_between_two_devices(new_page, screenshot_dir, external_requests):
-    """White plays on a phone, Black on a tablet (each its own storage); six links go between."""
-    rng = random.Random(7)
-    phone = ready(new_page(**PHONE))
-    tablet = ready(new_page(**TABLET))
-    new_camblam(phone, "human", "remote")
-    expect(phone.locator("#players li").nth(1)).to_contain_text("Remote (another device)")
-    for round_ in range(3):
-        board = game_board(phone)
-        play(phone, board, rng.choice(board.generate_legal_moves()))
-        link = sent_link(phone, "Black")
-        expect(phone.locator("#status")).to_have_text("Black to move")
-        expect(phone.locator("#waiting")).to_be_visible()
-        open_link(tablet, link)
-        if round_ == 0:
-            expect(tablet.locator("#seat-dialog")).to_be_visible()
-            tablet.check("#mine-b")
-            tablet.click("#seat-join")
-        expect(tablet.locator("#message-text")).to_contain_text("Your turn: Black to move.")
-        expect(tablet.locator("#status")).to_have_text("Black to move")
-        board = game_board(tablet)
-        play(tablet, board, rng.choice(board.generate_legal_moves()))
-        link = sent_link(tablet, "White")
-        expect(tablet.locator("#waiting")).to_be_visible()
-        open_link(phone, link)
-        expect(phone.locator("#message-text")).to_contain_text("Your turn: White to move.")
-        expect(phone.locator("#status")).to_have_text("White to move")
-        assert game_board(phone).move_stack == game_board(tablet).move_stack
-    assert moves(phone) == moves(tablet) == 6
-    phone.screenshot(path=str(screenshot_dir / "camblam-game-link-phone.png"))
-    tablet.screenshot(path=str(screenshot_dir / "camblam-game-link-tablet.png"))
-    assert phone.errors == [] and tablet.errors == [] and external_requests == []
+def mate_in_one(board: Board) -> Move | None:
+    for move in board.generate_legal_moves():
+        board.push(move)
+        mate = board.is_checkmate()
+        board.pop()
+        if mate:
+            return move
+    return None
+
+
+def a_short_mate(most: int = 16) -> list[Move]:
+    """The moves of a game that ends in checkmate within ``most`` plies: each side mates when
+    it can, else plays a move that lets the other mate (the first such game of a few seeds)."""
+    for seed in range(100):
+        rng = random.Random(seed)
+        board = Board()
+        while not board.is_game_over() and len(board.move_stack) < most:
+            board.push(mate_in_one(board) or losing_move(board, rng))
+        if board.is_checkmate():
+            return list(board.move_stack)
+    raise AssertionError(f"no checkmate within {most} plies")
+
+
+class Device:
+    """One browser context (its own storage) playing the seat ``color`` in ``lang``."""
+
+    def __init__(self, page: Page, color: Color, lang: str) -> None:
+        self.page, self.color, self.lang = page, color, lang
+
+    def words(self, message: str, **names: Color) -> str:
+        """``message`` from the catalog of the device's language, ``names`` filled in the form
+        the message's placeholder is in (the send title's a possessor, the others a subject)."""
+        with speaking(self.lang):
+            possessor = message == remote.TEXTS["send_title"]
+            return _(message).format(**{k: party_of(c) if possessor else party_name(c)
+                                        for k, c in names.items()})
+
+
+def join_by_link(device: Device, link: str) -> None:
+    """The first link opened on a device: it asks which seats are this device's."""
+    page = device.page
+    open_link(page, link)
+    expect(page.locator("#seat-dialog")).to_be_visible()
+    page.check(f"#mine-{device.color.letter}")
+    page.locator("#seat-join").tap()
+    expect(page.locator("#seat-dialog")).to_be_hidden()
+
+
+def shows_the_end(device: Device, board: Board, screenshot_dir, name: str) -> None:
+    """The device shows the end of ``board``'s game in its language: the game-over dialog,
+    the status line; its game is the same to the last move. The dialog is then closed."""
+    page = device.page
+    title, reason, status = end_words(board, device.lang)
+    expect(page.locator("#gameover-dialog")).to_be_visible()
+    expect(page.locator("#gameover-title")).to_have_text(title)
+    expect(page.locator("#gameover-text")).to_contain_text(reason)
+    expect(page.locator("#status")).to_have_text(status)
+    assert page.evaluate("() => window.djambiApp()") == cg.format_game_code(board)
+    assert moves(page) == len(board.move_stack)
+    size = page.viewport_size
+    page.screenshot(path=str(screenshot_dir / f"camblam-{name}-{device.lang}-{size['width']}x{size['height']}.png"))
+    page.keyboard.press("Escape")
+    expect(page.locator("#gameover-dialog")).to_be_hidden()
+
+
+def test_a_game_by_link_to_checkmate_between_a_phone_and_a_tablet(new_page, screenshot_dir,
+                                                                    external_requests):
+    """White plays on a phone in English, Black on a tablet in French (each its own storage), by
+    taps; every move goes by link until one side mates; the link of the last move brings the
+    end to the other device, each telling it in its language."""
+    game = a_short_mate()
+    phone = Device(ready(new_page(**PHONE), "/?lang=en"), Color.WHITE, "en")
+    tablet = Device(ready(new_page(**TABLET), "/?lang=fr"), Color.BLACK, "fr")
+    expect(tablet.page.locator("html")).to_have_attribute("lang", "fr")
+    new_camblam(phone.page, "human", "remote", touch=True)
+    expect(phone.page.locator("#players li").nth(1)).to_contain_text("Remote (another device)")
+    devices = {Color.WHITE: phone, Color.BLACK: tablet}
+    board = Board()
+    joined = False
+    for move in game:
+        mover, other = devices[board.turn], devices[Color(1 - board.turn)]
+        play(mover.page, board, move, touch=True)
+        board.push(move)
+        if board.is_game_over():
+            link = sent_link(mover.page, mover.words(remote.TEXTS["send_end_title"]))
+            break
+        link = sent_link(mover.page, mover.words(remote.TEXTS["send_title"], player=other.color))
+        expect(mover.page.locator("#status")).to_have_text(
+            mover.words("{player} to move", player=other.color))
+        expect(mover.page.locator("#waiting")).to_be_visible()
+        if joined:
+            open_link(other.page, link)
+        else:
+            join_by_link(other, link)
+            joined = True
+        expect(other.page.locator("#message-text")).to_contain_text(
+            other.words(remote.TEXTS["your_turn"], player=other.color))
+        expect(other.page.locator("#status")).to_have_text(
+            other.words("{player} to move", player=other.color))
+        assert game_board(other.page).move_stack == board.move_stack
+    assert board.is_checkmate()
+    shows_the_end(mover, board, screenshot_dir, "link-mate")
+    open_link(other.page, link)
+    shows_the_end(other, board, screenshot_dir, "link-mate")
+    assert phone.page.errors == [] and tablet.page.errors == [] and external_requests == []
+
+
+def test_a_resignation_travels_by_link_to_the_other_device(new_page, screenshot_dir, external_requests):
+    """White on a tablet in English, Black on a phone in Czech: after three moves Black resigns
+    on the phone; the link of that end tells the tablet, which shows the end as the phone does."""
+    tablet = Device(ready(new_page(**TABLET), "/?lang=en"), Color.WHITE, "en")
+    phone = Device(ready(new_page(**PHONE), "/?lang=cs"), Color.BLACK, "cs")
+    new_camblam(tablet.page, "human", "remote", touch=True)
+    board = Board()
+    for number, text in enumerate(("f3f6", "f10f7", "g3g5")):
+        mover, other = (tablet, phone) if board.turn == Color.WHITE else (phone, tablet)
+        play(mover.page, board, Move.parse(text), touch=True)
+        board.push(Move.parse(text))
+        link = sent_link(mover.page, mover.words(remote.TEXTS["send_title"], player=other.color))
+        join_by_link(other, link) if number == 0 else open_link(other.page, link)
+        expect(other.page.locator("#status")).to_have_text(
+            other.words("{player} to move", player=other.color))
+    # Black resigns on the phone, confirmed; the link of the end goes to the tablet
+    menu_click(phone.page, "#btn-resign", tap=True)
+    expect(phone.page.locator("#resign-dialog")).to_be_visible()
+    phone.page.locator("#resign-yes").tap()
+    expect(phone.page.locator("#message")).to_be_hidden()  # no "your turn" left over
+    board.resign(Color.BLACK)
+    link = sent_link(phone.page, phone.words(remote.TEXTS["send_end_title"]))
+    assert link.split(";")[0].endswith("~f3f6~f10f7~g3g5~b-resigns")
+    shows_the_end(phone, board, screenshot_dir, "link-resigned")
+    open_link(tablet.page, link)
+    expect(tablet.page.locator("#message-text")).to_contain_text(end_words(board, "en")[2])
+    shows_the_end(tablet, board, screenshot_dir, "link-resigned")
+    assert phone.page.errors == [] and tablet.page.errors == [] and external_requests == []
 
 
 def test_threat_view_and_hint_on_camblam_board(new_page, external_requests):
@@ -301,7 +406,7 @@ def test_draw_offer_resign_and_undo_in_a_camblam_game(new_page, external_request
     page.click("#resign-yes")
     expect(page.locator("#gameover-dialog")).to_be_visible()
     expect(page.locator("#gameover-title")).to_have_text("Black wins!")
-    expect(page.locator("#gameover-text")).to_contain_text("The other player resigned.")
+    expect(page.locator("#gameover-text")).to_have_text("White resigned.")
     assert page.evaluate("() => window.djambiApp()").endswith("~w-resigns")
     page.click("#gameover-undo")
     expect(page.locator("#gameover-dialog")).to_be_hidden()
