@@ -10,7 +10,8 @@ from djambi import Board, Party
 from djambi.rules import Rules
 from djambi.squares import MAZE
 
-from app.present.i18n import N_, _, army_name, list_of, party_name, party_of, player_name
+from app.present.i18n import (N_, _, army_name, list_of, party_name, party_of, player_name,
+                               player_short)
 from app.state.seating import REMOTE
 from app.state.session import Game
 
@@ -107,8 +108,9 @@ class PartyInfo:
             return _("in power") if self.in_power else ""
         if self.state == "eliminated":
             if self.controller is not None:
+                # the row names the armies' players already: "Player 2" is enough
                 return _("eliminated; {player} plays its pieces").format(
-                    player=player_name(self.controller, self.rules))
+                    player=player_short(self.controller, self.rules))
             return _("eliminated")
         if self.state == "frozen":
             return _("eliminated; its pieces are frozen")
