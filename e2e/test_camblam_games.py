@@ -6,12 +6,17 @@ hint on Camblam's board. Screenshots go to ``e2e/screenshots/camblam-game-*.png`
 from __future__ import annotations
 
 import random
+from contextlib import contextmanager
+from typing import Iterator
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from camblam import Board, Color, Move, square_name
+from camblam import Board, Color, Move, parse_square, square_name
 from app.games import camblam as cg
+from app.present import camblam_render, i18n, standings
+from app.present.i18n import _, party_name, party_of, player_name
+from app.state import remote
 from conftest import menu_click
 from test_follow import ready
 
@@ -28,29 +33,34 @@ def moves(page: Page) -> int:
     return page.locator("#move-list li").count()
 
 
-def new_camblam(page: Page, white: str, black: str) -> None:
-    menu_click(page, "#btn-new")
+def press(page: Page, selector: str, touch: bool = False) -> None:
+    """Tap (a touch screen) or click ``selector``."""
+    page.locator(selector).tap() if touch else page.click(selector)
+
+
+def new_camblam(page: Page, white: str, black: str, touch: bool = False) -> None:
+    menu_click(page, "#btn-new", tap=touch)
     page.select_option("#game", "camblam")
     expect(page.locator("#newgame-rules")).to_be_hidden()  # Djambi's rule set is not Camblam's
     page.select_option("#seat-w", white)
     page.select_option("#seat-b", black)
-    page.click("#newgame-start")
+    press(page, "#newgame-start", touch)
     expect(page.locator('#board [data-square="l12"]')).to_have_count(1)
 
 
-def play(page: Page, board: Board, move: Move) -> None:
+def play(page: Page, board: Board, move: Move, touch: bool = False) -> None:
     """Make ``move`` by taps, as a player does: the piece, its landing square, then the new piece
     of a promotion, or the same square again for a chain capture (its pieces are marked first)."""
     before = moves(page)
     frm, to = square_name(move.from_square), square_name(move.to_square)
-    page.click(f'#board [data-square="{frm}"]')
+    press(page, f'#board [data-square="{frm}"]', touch)
     expect(page.locator(f'#board [data-square="{frm}"].selected')).to_have_count(1)
-    page.click(f'#board [data-square="{to}"]')
+    press(page, f'#board [data-square="{to}"]', touch)
     if move.promotion is not None:
-        page.click(f'#promote-dialog button[data-kind="{move.promotion.letter}"]')
+        press(page, f'#promote-dialog button[data-kind="{move.promotion.letter}"]', touch)
     elif len(board.effect(move).taken) >= 2:
         expect(page.locator("#board .taken")).to_have_count(len(board.effect(move).taken))
-        page.click(f'#board [data-square="{to}"]')
+        press(page, f'#board [data-square="{to}"]', touch)
     expect(page.locator("#move-list li")).to_have_count(before + 1)
 
 
@@ -71,39 +81,91 @@ def losing_move(board: Board, rng: random.Random) -> Move:
     return legal[0]
 
 
-@pytest.mark.parametrize("size", [(390, 844), (1024, 768)], ids=["phone", "laptop"])
-def test_a_whole_game_against_the_computer_ends(new_page, screenshot_dir, external_requests, size):
-    """White is the test, playing legal moves that give Black a chance to mate; Black is the
-    computer at the normal level. The game runs until the engine says it is over."""
-    page = ready(new_page(viewport={"width": size[0], "height": size[1]}))
-    new_camblam(page, "human", "normal")
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """The app's catalogs in ``lang`` for the test's own expectations (English again after)."""
+    i18n.set_language(lang)
+    try:
+        yield
+    finally:
+        i18n.set_language("en")
+
+
+def end_words(board: Board, lang: str) -> tuple[str, str, str]:
+    """(title, reason, status line) the page shows at the end of ``board``'s game in ``lang``,
+    from the catalogs; the title and status differ from English in another language."""
+    outcome = board.outcome()
+    assert outcome is not None
+    out = []
+    for code in dict.fromkeys((lang, "en")):
+        with speaking(code):
+            if outcome.winner is not None:
+                title = _("{player} wins!").format(player=player_name(outcome.winner))
+                status = _("Game over: {player} wins").format(player=player_name(outcome.winner))
+            else:
+                title, status = _("Draw"), _(standings.DRAW_STATUS[outcome.termination.value])
+            out.append((title, standings.outcome_reason(outcome), status))
+    if lang != "en":
+        assert out[0][0] != out[1][0] and out[0][2] != out[1][2], f"no {lang} words for the end"
+    return out[0]
+
+
+def square_words(board: Board, name: str, lang: str) -> str:
+    """The screen-reader label of square ``name`` on ``board``, in ``lang``."""
+    sq = parse_square(name)
+    with speaking(lang):
+        return camblam_render.square_label(sq, board.piece_at(sq))
+
+
+LAPTOP = dict(viewport={"width": 1024, "height": 768})
+
+#: Each level once, each language once, a phone, a laptop and a tablet: (level, language, device).
+WHOLE_GAMES = {
+    "easy-fr-phone": ("easy", "fr", PHONE),
+    "normal-en-laptop": ("normal", "en", LAPTOP),
+    "hard-cs-tablet": ("hard", "cs", TABLET),
+}
+
+
+@pytest.mark.parametrize("level, lang, device", list(WHOLE_GAMES.values()), ids=list(WHOLE_GAMES))
+def test_a_whole_game_against_each_level_in_each_language(new_page, screenshot_dir, external_requests,
+                                                          level, lang, device):
+    """White is the test, playing legal moves by taps (touch on the phone and the tablet) that
+    give Black a chance to mate; Black is the computer at ``level``. The game runs until the
+    engine says it is over; the end is told in the page's language."""
+    page = ready(new_page(**device), f"/?lang={lang}")
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    touch = bool(device.get("has_touch"))
+    new_camblam(page, "human", level, touch=touch)
     rng = random.Random(26)
-    for _ in range(150):
+    for _turn in range(150):
         # White to move, or the game over: the computer has replied (or ended it)
         page.wait_for_function(
             "() => (document.querySelectorAll('#move-list li').length % 2 === 0"
-            " && document.querySelector('#status').textContent === 'White to move')"
+            " && document.querySelector('#status').classList.contains('turn-w'))"
             " || document.querySelector('#status').className === ''", timeout=60_000)
         board = game_board(page)
         if board.is_game_over():
             break
-        play(page, board, losing_move(board, rng))
+        play(page, board, losing_move(board, rng), touch=touch)
     board = game_board(page)
-    outcome = board.outcome()
-    assert outcome is not None, "the game did not end"
+    assert board.outcome() is not None, "the game did not end"
     assert len(board.move_stack) == moves(page)
+    title, reason, status = end_words(board, lang)
     expect(page.locator("#gameover-dialog")).to_be_visible()
-    ending = {"checkmate": "Checkmate.", "stalemate": "no legal move", "bare kings": "two kings",
-              "repetition": "third time", "100-move rule": "100 moves"}
-    expect(page.locator("#gameover-dialog")).to_contain_text(ending[outcome.termination.value])
-    page.screenshot(path=str(screenshot_dir / f"camblam-game-end-{size[0]}x{size[1]}.png"))
+    expect(page.locator("#gameover-title")).to_have_text(title)
+    expect(page.locator("#gameover-text")).to_contain_text(reason)
+    expect(page.locator("#status")).to_have_text(status)
+    size = device["viewport"]
+    page.screenshot(path=str(screenshot_dir / f"camblam-game-end-{level}-{lang}-{size['width']}x{size['height']}.png"))
     page.keyboard.press("Escape")
     expect(page.locator("#gameover-dialog")).to_be_hidden()
     # the finished game can be looked back at: the first move's position, then the game again
-    page.click("#btn-first")
+    press(page, "#btn-first", touch)
     expect(page.locator("#browse-bar")).to_be_visible()
-    expect(page.locator('#board [data-square="f3"]')).to_have_attribute("aria-label", "f3, White: pawn")
-    page.click("#btn-last")
+    expect(page.locator('#board [data-square="f3"]')).to_have_attribute(
+        "aria-label", square_words(Board(), "f3", lang))
+    press(page, "#btn-last", touch)
     expect(page.locator("#browse-bar")).to_be_hidden()
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     assert page.errors == [] and external_requests == []
@@ -115,9 +177,10 @@ def open_link(page: Page, link: str) -> None:
     page.wait_for_function("() => location.hash === ''")
 
 
-def sent_link(page: Page, to: str) -> str:
+def sent_link(page: Page, title: str) -> str:
+    """The link of the send dialog (titled ``title``), which is then closed."""
     expect(page.locator("#send-dialog")).to_be_visible()
-    expect(page.locator("#send-title")).to_have_text(f"Send the move to {to}")
+    expect(page.locator("#send-title")).to_have_text(title)
     link = page.input_value("#link-move")
     assert "#C1~start~" in link
     page.keyboard.press("Escape")
@@ -125,38 +188,141 @@ def sent_link(page: Page, to: str) -> str:
     return link
 
 
-def test_a_game_by_link_between_two_devices(new_page, screenshot_dir, external_requests):
-    """White plays on a phone, Black on a tablet (each its own storage); six links go between."""
-    rng = random.Random(7)
-    phone = ready(new_page(**PHONE))
-    tablet = ready(new_page(**TABLET))
-    new_camblam(phone, "human", "remote")
-    expect(phone.locator("#players li").nth(1)).to_contain_text("Remote (another device)")
-    for round_ in range(3):
-        board = game_board(phone)
-        play(phone, board, rng.choice(board.generate_legal_moves()))
-        link = sent_link(phone, "Black")
-        expect(phone.locator("#status")).to_have_text("Black to move")
-        expect(phone.locator("#waiting")).to_be_visible()
-        open_link(tablet, link)
-        if round_ == 0:
-            expect(tablet.locator("#seat-dialog")).to_be_visible()
-            tablet.check("#mine-b")
-            tablet.click("#seat-join")
-        expect(tablet.locator("#message-text")).to_contain_text("Your turn: Black to move.")
-        expect(tablet.locator("#status")).to_have_text("Black to move")
-        board = game_board(tablet)
-        play(tablet, board, rng.choice(board.generate_legal_moves()))
-        link = sent_link(tablet, "White")
-        expect(tablet.locator("#waiting")).to_be_visible()
-        open_link(phone, link)
-        expect(phone.locator("#message-text")).to_contain_text("Your turn: White to move.")
-        expect(phone.locator("#status")).to_have_text("White to move")
-        assert game_board(phone).move_stack == game_board(tablet).move_stack
-    assert moves(phone) == moves(tablet) == 6
-    phone.screenshot(path=str(screenshot_dir / "camblam-game-link-phone.png"))
-    tablet.screenshot(path=str(screenshot_dir / "camblam-game-link-tablet.png"))
-    assert phone.errors == [] and tablet.errors == [] and external_requests == []
+def mate_in_one(board: Board) -> Move | None:
+    for move in board.generate_legal_moves():
+        board.push(move)
+        mate = board.is_checkmate()
+        board.pop()
+        if mate:
+            return move
+    return None
+
+
+def a_short_mate(most: int = 16) -> list[Move]:
+    """The moves of a game that ends in checkmate within ``most`` plies: each side mates when
+    it can, else plays a move that lets the other mate (the first such game of a few seeds)."""
+    for seed in range(100):
+        rng = random.Random(seed)
+        board = Board()
+        while not board.is_game_over() and len(board.move_stack) < most:
+            board.push(mate_in_one(board) or losing_move(board, rng))
+        if board.is_checkmate():
+            return list(board.move_stack)
+    raise AssertionError(f"no checkmate within {most} plies")
+
+
+class Device:
+    """One browser context (its own storage) playing the seat ``color`` in ``lang``."""
+
+    def __init__(self, page: Page, color: Color, lang: str) -> None:
+        self.page, self.color, self.lang = page, color, lang
+
+    def words(self, message: str, **names: Color) -> str:
+        """``message`` from the catalog of the device's language, ``names`` filled in the form
+        the message's placeholder is in (the send title's a possessor, the others a subject)."""
+        with speaking(self.lang):
+            possessor = message == remote.TEXTS["send_title"]
+            return _(message).format(**{k: party_of(c) if possessor else party_name(c)
+                                        for k, c in names.items()})
+
+
+def join_by_link(device: Device, link: str) -> None:
+    """The first link opened on a device: it asks which seats are this device's."""
+    page = device.page
+    open_link(page, link)
+    expect(page.locator("#seat-dialog")).to_be_visible()
+    page.check(f"#mine-{device.color.letter}")
+    page.locator("#seat-join").tap()
+    expect(page.locator("#seat-dialog")).to_be_hidden()
+
+
+def shows_the_end(device: Device, board: Board, screenshot_dir, name: str) -> None:
+    """The device shows the end of ``board``'s game in its language: the game-over dialog,
+    the status line; its game is the same to the last move. The dialog is then closed."""
+    page = device.page
+    title, reason, status = end_words(board, device.lang)
+    expect(page.locator("#gameover-dialog")).to_be_visible()
+    expect(page.locator("#gameover-title")).to_have_text(title)
+    expect(page.locator("#gameover-text")).to_contain_text(reason)
+    expect(page.locator("#status")).to_have_text(status)
+    assert page.evaluate("() => window.djambiApp()") == cg.format_game_code(board)
+    assert moves(page) == len(board.move_stack)
+    size = page.viewport_size
+    page.screenshot(path=str(screenshot_dir / f"camblam-{name}-{device.lang}-{size['width']}x{size['height']}.png"))
+    page.keyboard.press("Escape")
+    expect(page.locator("#gameover-dialog")).to_be_hidden()
+
+
+def test_a_game_by_link_to_checkmate_between_a_phone_and_a_tablet(new_page, screenshot_dir,
+                                                                    external_requests):
+    """White plays on a phone in English, Black on a tablet in French (each its own storage), by
+    taps; every move goes by link until one side mates; the link of the last move brings the
+    end to the other device, each telling it in its language."""
+    game = a_short_mate()
+    phone = Device(ready(new_page(**PHONE), "/?lang=en"), Color.WHITE, "en")
+    tablet = Device(ready(new_page(**TABLET), "/?lang=fr"), Color.BLACK, "fr")
+    expect(tablet.page.locator("html")).to_have_attribute("lang", "fr")
+    new_camblam(phone.page, "human", "remote", touch=True)
+    expect(phone.page.locator("#players li").nth(1)).to_contain_text("Remote (another device)")
+    devices = {Color.WHITE: phone, Color.BLACK: tablet}
+    board = Board()
+    joined = False
+    for move in game:
+        mover, other = devices[board.turn], devices[Color(1 - board.turn)]
+        play(mover.page, board, move, touch=True)
+        board.push(move)
+        if board.is_game_over():
+            link = sent_link(mover.page, mover.words(remote.TEXTS["send_end_title"]))
+            break
+        link = sent_link(mover.page, mover.words(remote.TEXTS["send_title"], player=other.color))
+        expect(mover.page.locator("#status")).to_have_text(
+            mover.words("{player} to move", player=other.color))
+        expect(mover.page.locator("#waiting")).to_be_visible()
+        if joined:
+            open_link(other.page, link)
+        else:
+            join_by_link(other, link)
+            joined = True
+        expect(other.page.locator("#message-text")).to_contain_text(
+            other.words(remote.TEXTS["your_turn"], player=other.color))
+        expect(other.page.locator("#status")).to_have_text(
+            other.words("{player} to move", player=other.color))
+        assert game_board(other.page).move_stack == board.move_stack
+    assert board.is_checkmate()
+    shows_the_end(mover, board, screenshot_dir, "link-mate")
+    open_link(other.page, link)
+    shows_the_end(other, board, screenshot_dir, "link-mate")
+    assert phone.page.errors == [] and tablet.page.errors == [] and external_requests == []
+
+
+def test_a_resignation_travels_by_link_to_the_other_device(new_page, screenshot_dir, external_requests):
+    """White on a tablet in English, Black on a phone in Czech: after three moves Black resigns
+    on the phone; the link of that end tells the tablet, which shows the end as the phone does."""
+    tablet = Device(ready(new_page(**TABLET), "/?lang=en"), Color.WHITE, "en")
+    phone = Device(ready(new_page(**PHONE), "/?lang=cs"), Color.BLACK, "cs")
+    new_camblam(tablet.page, "human", "remote", touch=True)
+    board = Board()
+    for number, text in enumerate(("f3f6", "f10f7", "g3g5")):
+        mover, other = (tablet, phone) if board.turn == Color.WHITE else (phone, tablet)
+        play(mover.page, board, Move.parse(text), touch=True)
+        board.push(Move.parse(text))
+        link = sent_link(mover.page, mover.words(remote.TEXTS["send_title"], player=other.color))
+        join_by_link(other, link) if number == 0 else open_link(other.page, link)
+        expect(other.page.locator("#status")).to_have_text(
+            other.words("{player} to move", player=other.color))
+    # Black resigns on the phone, confirmed; the link of the end goes to the tablet
+    menu_click(phone.page, "#btn-resign", tap=True)
+    expect(phone.page.locator("#resign-dialog")).to_be_visible()
+    phone.page.locator("#resign-yes").tap()
+    expect(phone.page.locator("#message")).to_be_hidden()  # no "your turn" left over
+    board.resign(Color.BLACK)
+    link = sent_link(phone.page, phone.words(remote.TEXTS["send_end_title"]))
+    assert link.split(";")[0].endswith("~f3f6~f10f7~g3g5~b-resigns")
+    shows_the_end(phone, board, screenshot_dir, "link-resigned")
+    open_link(tablet.page, link)
+    expect(tablet.page.locator("#message-text")).to_contain_text(end_words(board, "en")[2])
+    shows_the_end(tablet, board, screenshot_dir, "link-resigned")
+    assert phone.page.errors == [] and tablet.page.errors == [] and external_requests == []
 
 
 def test_threat_view_and_hint_on_camblam_board(new_page, external_requests):
@@ -240,7 +406,7 @@ def test_draw_offer_resign_and_undo_in_a_camblam_game(new_page, external_request
     page.click("#resign-yes")
     expect(page.locator("#gameover-dialog")).to_be_visible()
     expect(page.locator("#gameover-title")).to_have_text("Black wins!")
-    expect(page.locator("#gameover-text")).to_contain_text("The other player resigned.")
+    expect(page.locator("#gameover-text")).to_have_text("White resigned.")
     assert page.evaluate("() => window.djambiApp()").endswith("~w-resigns")
     page.click("#gameover-undo")
     expect(page.locator("#gameover-dialog")).to_be_hidden()

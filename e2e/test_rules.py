@@ -5,9 +5,14 @@ its rules on the panel, carried by the shared link to a new page; an old link op
 from __future__ import annotations
 
 import json
+import re
 from urllib.parse import urlsplit
 
+import pytest
 from playwright.sync_api import Page, expect
+
+from djambi.notation import parse_game_code
+from djambi.rules import Rules
 
 from conftest import menu_click
 
@@ -133,4 +138,151 @@ def test_two_by_two_names_the_players_and_the_rules_page_marks_what_differs(
     expect(page.locator("#rules-body details")).not_to_have_count(0)
     expect(page.locator("#rules-body details.differs")).to_have_count(0)
     page.keyboard.press("Escape")
+    assert external_requests == []
+
+
+# ---------------------------------------------------------------------------- a whole game
+#: Installed in the page: every text the status line shows from now on (``window.statuses``).
+WATCH_STATUS = """() => {
+    const status = document.getElementById('status'), seen = window.statuses = [];
+    new MutationObserver(() => {
+        if (seen[seen.length - 1] !== status.textContent) seen.push(status.textContent);
+    }).observe(status, {childList: true, characterData: true, subtree: true});
+}"""
+
+TWO_BY_TWO = Rules.parse("two-by-two")
+PARTY_NAMES = ("Red", "Blue", "Yellow", "Green")
+#: The two players of a two-by-two game as every line of the page names them.
+PLAYERS = {0: "Player 1 (Red + Yellow)", 1: "Player 2 (Blue + Green)"}
+
+
+@pytest.mark.timeout(600)
+def test_a_two_by_two_game_of_computers_is_played_to_its_end(new_page, wait_ready, screenshot_dir,
+                                                            external_requests):
+    """Player 1 (Red + Yellow) is the normal computer, Player 2 (Blue + Green) the easy one,
+    chosen in the new-game dialog on a tablet; they play the game to its end. The status line,
+    the move list and the end say the two-by-two players throughout; undo after the end takes
+    the last move back and pauses the computers; redo ends the game again; its link opens the
+    same game under the same rules in a second browser."""
+    page = new_page(viewport={"width": 1024, "height": 768}, has_touch=True)
+    page.goto("./")
+    wait_ready(page)
+    menu_click(page, "#btn-new")
+    page.check("#players-4")
+    page.select_option("#newgame-rules", "two-by-two")
+    page.select_option("#seat-r", "normal")
+    page.select_option("#seat-b", "easy")
+    assert page.input_value("#seat-y") == "normal" and page.input_value("#seat-g") == "easy"
+    page.evaluate(WATCH_STATUS)
+    page.click("#newgame-start")
+    expect(page.locator("#newgame-dialog")).to_be_hidden()
+    expect(page.locator("#rules-line")).to_have_text("Rules: Two players, two armies each")
+    expect(page.locator("#gameover-dialog")).to_be_visible(timeout=540_000)
+
+    board = parse_game_code(page.evaluate("() => window.djambiApp()"))
+    outcome = board.outcome()
+    assert outcome is not None and board.rules == TWO_BY_TWO
+    plies = len(board.move_stack)
+    winner = PLAYERS[int(outcome.winner)]
+    expect(page.locator("#gameover-title")).to_have_text(f"{winner} wins!")
+    expect(page.locator("#status")).to_have_text(f"Game over: {winner} wins")
+    page.screenshot(path=str(screenshot_dir / "rules-two-by-two-end-1024x768.png"))
+    # every status line of the game named a two-by-two player
+    statuses = page.evaluate("() => window.statuses")
+    line = re.compile(r"(Player 1 \(Red \+ Yellow\)|Player 2 \(Blue \+ Green\)) to move"
+                      r"( \(extra turn, in power\))?|Game over: " + re.escape(winner) + " wins")
+    assert [s for s in statuses if not line.fullmatch(s)] == []
+    assert len(statuses) >= 3
+    # every move in the list names the player who made it, as the engine replays the game
+    rows = page.evaluate("""() => [...document.querySelectorAll('#move-list li')].map(li =>
+        [li.querySelector('.who').textContent, li.querySelector('.who').title, li.getAttribute('aria-label')])""")
+    replay = board.root()
+    assert len(rows) == plies
+    for number, (move, (who, title, label)) in enumerate(zip(board.move_stack, rows), 1):
+        player = int(replay.turn)
+        assert who == str(player + 1), (number, who)
+        assert title in (PLAYERS[player], f"{PLAYERS[player]} (extra turn)"), (number, title)
+        assert label.startswith(f"Move {number}, {PLAYERS[player]}: "), (number, label)
+        replay.push(move)
+
+    # undo after the end: the last move taken back, the computers paused
+    page.click("#gameover-undo")
+    expect(page.locator("#gameover-dialog")).to_be_hidden()
+    expect(page.locator("#move-list li")).to_have_count(plies - 1)
+    before = board.copy()
+    last = before.pop()
+    expect(page.locator("#status")).to_have_text(re.compile(
+        re.escape(PLAYERS[int(before.turn)]) + r" to move( \(extra turn, in power\))?"))
+    expect(page.locator("#paused")).to_be_visible()
+    assert parse_game_code(page.evaluate("() => window.djambiApp()")).move_stack == before.move_stack
+    # redo: the same last move, the same end
+    page.click("#btn-redo")
+    expect(page.locator("#move-list li")).to_have_count(plies)
+    expect(page.locator("#gameover-dialog")).to_be_visible()
+    expect(page.locator("#gameover-title")).to_have_text(f"{winner} wins!")
+    assert parse_game_code(page.evaluate("() => window.djambiApp()")).move_stack[-1] == last
+    page.keyboard.press("Escape")
+    expect(page.locator("#gameover-dialog")).to_be_hidden()
+
+    # the game's link, opened in another browser: the same game, the same rules, the same end
+    menu_click(page, "#btn-share")
+    link = page.input_value("#link-game")
+    page.keyboard.press("Escape")
+    assert ".players=2x2" in urlsplit(link).fragment
+    other = new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    other.goto(link)
+    wait_ready(other)
+    expect(other.locator("#rules-line")).to_have_text("Rules: Two players, two armies each")
+    expect(other.locator("#move-list li")).to_have_count(plies)
+    expect(other.locator("#status")).to_have_text(f"Game over: {winner} wins")
+    assert parse_game_code(other.evaluate("() => window.djambiApp()")) == board
+    assert parse_game_code(other.evaluate("() => window.djambiApp()")).move_stack == board.move_stack
+    other.screenshot(path=str(screenshot_dir / "rules-two-by-two-link-390x844.png"))
+    assert external_requests == []
+
+
+@pytest.mark.timeout(600)
+def test_a_bga_game_whose_human_is_put_out_is_finished_quickly_to_its_end(new_page, wait_ready,
+                                                                         screenshot_dir, external_requests):
+    """Under the BGA rules, on a phone: Red's human is put out at once by Blue's computer; "Finish
+    quickly" lets the three computers play the game to its end under those rules; the end names
+    the winner the engine finds; undo after the end goes back to the human's last turn."""
+    from test_app import open_link
+    from test_table import RED_CHIEF_EXPOSED, start_computers
+
+    bga = Rules.parse("bga")
+    page = new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page.goto("./")
+    wait_ready(page)
+    open_link(page, f"#{RED_CHIEF_EXPOSED}.{bga.options_text()};seats=heee")
+    expect(page.locator("#rules-line")).to_have_text("Rules: BGA (Board Game Arena)")
+    start_computers(page)
+    expect(page.locator("#out-notice")).to_be_visible(timeout=60_000)
+    expect(page.locator("#out-text")).to_contain_text("Red is out of the game.")
+    page.locator("#out-finish").tap()
+    expect(page.locator("#out-notice")).to_be_hidden()
+    expect(page.locator("#btn-faster")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#gameover-dialog")).to_be_visible(timeout=540_000)
+
+    board = parse_game_code(page.evaluate("() => window.djambiApp()"))
+    outcome = board.outcome()
+    assert outcome is not None and board.rules == bga
+    plies = len(board.move_stack)
+    expect(page.locator("#move-list li")).to_have_count(plies)
+    title = "Draw" if outcome.winner is None else f"{PARTY_NAMES[int(outcome.winner)]} wins!"
+    expect(page.locator("#gameover-title")).to_have_text(title)
+    page.screenshot(path=str(screenshot_dir / "rules-bga-finished-390x844.png"))
+    # Undo goes back to the human's last turn (the computers' moves after it with it): Red never
+    # moved here, so to the link's position, Blue's computer to move, paused, the rules kept
+    page.locator("#gameover-undo").tap()
+    expect(page.locator("#gameover-dialog")).to_be_hidden()
+    expect(page.locator("#move-list li")).to_have_count(0)
+    expect(page.locator("#status")).to_have_text("Blue to move")
+    expect(page.locator("#paused")).to_be_visible()
+    expect(page.locator("#rules-line")).to_have_text("Rules: BGA (Board Game Arena)")
+    assert parse_game_code(page.evaluate("() => window.djambiApp()")) == board.root()
+    page.locator("#btn-redo").tap()  # and redo brings them all back, to the same end
+    expect(page.locator("#move-list li")).to_have_count(plies)
+    expect(page.locator("#gameover-title")).to_have_text(title)
+    assert parse_game_code(page.evaluate("() => window.djambiApp()")).move_stack == board.move_stack
     assert external_requests == []

@@ -8,7 +8,7 @@ from camblam import Board, Color, Move, parse_square, square_name
 from camblam.threats import threats
 
 from app import games
-from app.present import camblam_render, camblam_threats, notices
+from app.present import camblam_render, camblam_threats, notices, standings
 from app.present.i18n import set_language
 from app.state import lookback, saving, session
 from app.state.history import History
@@ -196,15 +196,23 @@ def test_resigning_ends_the_game_and_undo_takes_it_back():
     outcome = game.board.outcome()
     assert outcome.termination.value == "resignation" and outcome.winner == Color.BLACK
     assert not game.can_resign() and game.can_undo() and not game.can_redo()
+    # the end names the side that resigned, whichever device reads it
+    assert standings.outcome_text(game) == ("Black wins!", "White resigned.")
+    set_language("fr")
+    assert standings.outcome_text(game) == ("Noir gagne !", "Blanc a abandonné.")
+    set_language("en")
     code = game.game_code()
     assert code == "C1~start~f3f6~f10f7~w-resigns"
     again = session.Game.from_json(game.to_json())  # saved and read back: still resigned
     assert again.board.outcome() == outcome
     assert game.undo() == [] and not game.board.is_game_over()  # the resignation alone
     assert len(game.board.move_stack) == 2
-    # Djambi has no resignation; nor has a game played by link
+    # Djambi has no resignation; in a game by link, only the side to move, if it plays here
     assert not session.new_game().can_resign()
-    assert not session.new_game(seats=["human", "remote"], kind="camblam").can_resign()
+    by_link = session.new_game(seats=["human", "remote"], kind="camblam")
+    assert by_link.can_resign()  # White, here, to move
+    by_link.play("f3f6")
+    assert not by_link.can_resign()  # Black, on the other device, to move
 
 
 def test_a_game_code_keeps_an_agreed_draw_or_a_resignation():

@@ -184,6 +184,40 @@ def test_bad_old_data_is_set_aside_as_before():
     assert storage.get(saving.BACKUP_KEY) == "{not json"
 
 
+def test_a_camblam_resignation_travels_in_the_last_link():
+    """Black resigns on device B: the link of that end tells A, whose copy ends the same way
+    (a resignation, White the winner), not as a draw."""
+    a = session.new_game(seats=["human", "remote"], kind="camblam")
+    a.play("f3f6")
+    b = remote.join(link_of(a), [1])
+    assert b.can_resign() and not a.can_resign()
+    b.resign()
+    assert remote.should_send(b, moved_here=True)
+    assert remote.send_texts(b)[0] == "Send the last move"
+    incoming = link_of(b)
+    assert incoming.game_code() == "C1~start~f3f6~b-resigns"
+    assert remote.arrival(incoming, [("A", a)]) == remote.Arrival(remote.EXTENDS, "A", 1)
+    remote.continue_with(a, incoming)
+    outcome = a.board.outcome()
+    assert outcome.termination.value == "resignation" and int(outcome.winner) == 0
+    assert a.game_code() == "C1~start~f3f6~b-resigns"
+    assert remote.continued(a, 1) == "Game over: White wins."
+    assert remote.arrival(incoming, [("A", a)]).kind == remote.SAME  # opened again: nothing new
+
+
+def test_a_link_that_ends_the_game_tells_the_end_once():
+    """The mating move's narration says the end; nothing repeats it after."""
+    start = "C1." + "k11/10R1/12/12/12/12/12/12/12/12/12/6K4R w 0 1".replace(" ", ".")
+    a = session.new_game(seats=["human", "remote"], kind="camblam")
+    a.board = a.rules.parse_position(start)
+    b = remote.join(link_of(a), [1])
+    a.play("l1l12")  # mate
+    assert remote.should_send(a, moved_here=True)
+    remote.continue_with(b, link_of(a))
+    text = remote.continued(b, 0)
+    assert text == "White's rook moves from l1 to l12. Black is in check. Checkmate: White wins."
+
+
 def three_games(storage):
     lib = library.Library(storage)
     slots = []

@@ -327,7 +327,7 @@ def test_two_by_two_a_chief_killed_names_the_player_and_his_other_army():
 
     rows = {info.party: info for info in standings.party_infos(session.Game(board))}
     assert rows[Party.BLUE].state == "eliminated"
-    assert rows[Party.BLUE].words() == "eliminated; Player 1 (Red + Yellow) plays its pieces"
+    assert rows[Party.BLUE].words() == "eliminated; Player 1 plays its pieces"  # its row: "Blue (Player 2)"
     assert rows[Party.YELLOW].state == "active" and "plays Blue too" in rows[Party.YELLOW].words()
     assert rows[Party.GREEN].state == "active" and rows[Party.GREEN].to_move
     assert standings.status_text(session.Game(board)) == "Player 2 (Blue + Green) to move"

@@ -25,6 +25,7 @@ and Czech inflect differently from English (see ``docs/glossary.md``):
 * ``party_of(p)``: the player as a possessor or object (``Red``, ``Rouge``, ``Červeného``);
 * ``player_name(p, rules)``, ``player_of(p, rules)``: the same for a player of any rule set (in a
   two-by-two game, ``Player 1 (Red + Yellow)``); ``army_name(p, rules)``: a party's row;
+  ``player_short(p, rules)``: a player within such a row (``Player 1``);
 * ``piece_phrase(piece)``: a piece as the prompts and square labels name it (``Red militant``);
 * ``piece_object(piece, own)``: a piece as the object of a narrated move;
 * ``piece_subject(piece)``: a piece as the subject of a narrated sentence.
@@ -164,6 +165,15 @@ def player_name(player: Party | int, rules=None) -> str:
         return party_name(player if isinstance(player, Color) else Party(player))
     return _("Player {number} ({armies})").format(
         number=int(player) + 1, armies=" + ".join(party_name(Party(p)) for p in parties))
+
+
+def player_short(player: Party | int, rules=None) -> str:
+    """A player in few words where the armies he leads are named beside it (a row of the
+    players list, ``Yellow (Player 1)``): ``party_name``, or in a two-by-two game ``Player 1``."""
+    if _leads(player, rules) is None:
+        return party_name(player if isinstance(player, Color) else Party(player))
+    # Translators: a two-by-two player where his armies are named beside (the players list).
+    return _("Player {number}").format(number=int(player) + 1)
 
 
 def player_of(player: Party | int, rules=None) -> str:

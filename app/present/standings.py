@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from camblam import Color
 from djambi import Board, Party
 from djambi.rules import Rules
 from djambi.squares import MAZE
 
-from app.present.i18n import N_, _, army_name, list_of, party_name, party_of, player_name
+from app.present.i18n import (N_, _, army_name, list_of, party_name, party_of, player_name,
+                               player_short)
 from app.state.seating import REMOTE
 from app.state.session import Game
 
@@ -49,7 +51,8 @@ OUTCOME_REASONS = {
     "draw rule": N_("120 turns passed with no kill and no change of control."),
     "agreement": N_("The players agreed a draw."),
     "checkmate": N_("Checkmate."),
-    "resignation": N_("The other player resigned."),
+    # Translators: {player}: subject form, the side that resigned.
+    "resignation": N_("{player} resigned."),
     "stalemate": N_("The player to move has no legal move and is not in check."),
     "repetition": N_("The same position stood for the third time."),
     "100-move rule": N_("100 moves passed with no capture, shot or pawn move."),
@@ -62,11 +65,22 @@ def outcome_text(game: Game) -> tuple[str, str]:
     outcome = game.board.outcome()
     if outcome is None:
         return "", ""
-    reason = OUTCOME_REASONS.get(outcome.termination.value)
-    why = _(reason) if reason else outcome.termination.value
+    why = outcome_reason(outcome)
     if outcome.winner is not None:
         return _("{player} wins!").format(player=player_name(outcome.winner, game.rule_set)), why
     return _("Draw"), why
+
+
+def outcome_reason(outcome) -> str:
+    """Why a game ended (``OUTCOME_REASONS``), in the current language; a resignation names the
+    side that resigned (only Camblam's two sides resign), whichever device reads it."""
+    termination = outcome.termination.value
+    reason = OUTCOME_REASONS.get(termination)
+    if reason is None:
+        return termination
+    if termination == "resignation":
+        return _(reason).format(player=party_name(Color(1 - int(outcome.winner))))
+    return _(reason)
 
 
 @dataclass(frozen=True)
@@ -94,8 +108,9 @@ class PartyInfo:
             return _("in power") if self.in_power else ""
         if self.state == "eliminated":
             if self.controller is not None:
+                # the row names the armies' players already: "Player 2" is enough
                 return _("eliminated; {player} plays its pieces").format(
-                    player=player_name(self.controller, self.rules))
+                    player=player_short(self.controller, self.rules))
             return _("eliminated")
         if self.state == "frozen":
             return _("eliminated; its pieces are frozen")

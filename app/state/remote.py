@@ -120,8 +120,14 @@ def continue_with(stored: session.Game, incoming: session.Game) -> None:
     """Play the link's further moves on the stored game (``arrival`` said ``extends``)."""
     for move in incoming.board.move_stack[len(stored.board.move_stack):]:
         stored.board.push(move)
-    if incoming.board.is_game_over() and not stored.board.is_game_over():
-        stored.board.agree_draw()  # only a draw agreement ends a game without a move
+    outcome = incoming.board.outcome()
+    if outcome is not None and not stored.board.is_game_over():
+        # A game ends without a move by the players' word: a draw agreed, or (Camblam) a side
+        # that resigned.
+        if outcome.termination.value == "resignation":
+            stored.board.resign(next(p for p in stored.rules.parties if p != outcome.winner))
+        else:
+            stored.board.agree_draw()
     stored.redo_moves.clear()
     stored.touch()
 
@@ -162,11 +168,15 @@ def continued(game: session.Game, new_from: int) -> str:
     """After a link's moves were played: who moved and what, then whose turn it is."""
     replay = game.board.root()
     parts = []
+    told_end = False  # the last move's narration says how the game ended
     for ply, move in enumerate(game.board.move_stack):
         if ply >= new_from:
-            parts.extend(words.sentences(game.rules.describe_move(replay, move)))
+            events = game.rules.describe_move(replay, move)
+            parts.extend(words.sentences(events))
+            told_end = any(e.kind == "end" for e in events)
         replay.push(move)
-    parts.append(whose_turn(game))
+    if not (told_end and game.board.is_game_over()):
+        parts.append(whose_turn(game))
     return " ".join(parts)
 
 

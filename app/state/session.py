@@ -215,9 +215,10 @@ class Game:
 
     def can_resign(self) -> bool:
         """A two-player game (Camblam) going on, its side to move a human of this device, who
-        may resign (Djambi has no resignation; nor has play by link yet)."""
+        may resign (Djambi has no resignation). In a game played by link the resignation then
+        travels in the link of the last move (``remote.continue_with``)."""
         return (hasattr(self.board, "resign") and not self.board.is_game_over()
-                and self.is_here(self.board.turn) and not self.is_remote_game())
+                and self.is_here(self.board.turn))
 
     def resign(self) -> None:
         """The side to move resigns: the other side wins."""

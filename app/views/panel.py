@@ -59,6 +59,8 @@ class Panel:
         el("#prompt").textContent = prompt
         computer = loop_state in ("thinking", "paused")
         el("#pick-tools").hidden = computer or loop_state == "waiting"
+        # Over: no piece to pick, so Back and Cancel give their room to the moves
+        el("#turn-tools").hidden = over
         el("#waiting").hidden = loop_state != "waiting"
         el("#btn-back").disabled = not can_back
         el("#btn-cancel").disabled = not can_back

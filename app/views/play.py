@@ -245,7 +245,9 @@ class PlayControl:
         if not self.game.can_resign():
             return
         self.game.resign()
+        self.panel.dismiss()  # "your turn" and the like no longer hold
         self.changed(animate=False)
+        self.offer_link()  # a game by link: the other device learns of it by the link
 
     def maybe_handover(self) -> None:
         """After a move: the hand-over screen, if it is on and the tablet changes hands."""
