@@ -183,7 +183,7 @@ def test_the_saved_game_is_painted_before_python_and_early_taps_are_kept(
 # the longest main-thread task before ready, and the bar's animations once the page is parsed.
 LOADING_JS = r"""
 (() => {
-  const m = window.__loading = { texts: [], longest: null, animations: null };
+  const m = window.__loading = { texts: [], longest: null, animations: null, readyAt: null };
   const note = (text) => {
     const last = m.texts[m.texts.length - 1];
     if (text && (!last || last[1] !== text)) m.texts.push([performance.now(), text]);
@@ -196,10 +196,14 @@ LOADING_JS = r"""
         if (r.type === "characterData") note(r.target.data);
       }
     }
-  }).observe(document, { subtree: true, childList: true, characterData: true });
+    if (m.readyAt === null && document.body && document.body.dataset.ready === "1") m.readyAt = performance.now();
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true,
+                         attributeFilter: ["data-ready"] });
+  // Long tasks come to the observer after they end, maybe after the page is ready: those that
+  // began before it count.
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
-      if (document.body && document.body.dataset.ready === "1") continue;
+      if (m.readyAt !== null && e.startTime >= m.readyAt) continue;
       if (!m.longest || e.duration > m.longest.duration) m.longest = { start: e.startTime, duration: e.duration };
     }
   }).observe({ type: "longtask", buffered: true });
@@ -243,14 +247,16 @@ def test_the_loading_bar_moves_on_the_compositor_and_says_each_stage(start, new_
     finally:
         trace = json.loads(browser.stop_tracing())
     assert page.evaluate("() => djambiBoot.how") == start
+    if start == "fresh":  # Python's start: a long task, reported once it has ended (maybe after ready)
+        page.wait_for_function("() => window.__loading.longest !== null")
     seen = page.evaluate("() => window.__loading")
     texts = [t for _, t in seen["texts"]]
     positions = [texts.index(stage) for stage in STAGES[start]]  # each shown (ValueError otherwise) …
     assert positions == sorted(positions), texts  # … in the order things happen
-    longest = seen["longest"]
-    assert longest is not None
-    before = [t for at, t in seen["texts"] if at <= longest["start"]]
-    assert before and before[-1] in STAGES[start], (longest, seen["texts"])
+    longest = seen["longest"]  # a restore may have no task over 50 ms at all: nothing to say then
+    if longest is not None:
+        before = [t for at, t in seen["texts"] if at <= longest["start"]]
+        assert before and before[-1] in STAGES[start], (longest, seen["texts"])
     if start == "fresh":
         assert before[-1] == STAGES[start][0], (longest, seen["texts"])
     # The sweep runs, and animates nothing but transform (the fill's transitions are transform too).
@@ -284,12 +290,16 @@ def test_the_loading_bar_moves_on_the_compositor_and_says_each_stage(start, new_
         e.get("name") == "EvaluateScript" and e.get("args", {}).get("data", {}).get("url") == page_url))]
     assert parsing, "no parsing of the page in the trace"
     tasks = [t for t in tasks if not any(t["ts"] <= p["ts"] < t["ts"] + t["dur"] for p in parsing)]
-    task = max(tasks, key=lambda e: e["dur"])
+    # Only a long task (over 50 ms) is one no script can interrupt; a restore may have none.
+    long = [t for t in tasks if t["dur"] > 50_000]
+    assert long or start == "snapshot", "no long task in a fresh start"
     sweep_id = begins[0]["id2"]["local"]
     began = begins[0]["ts"]
     ended = [e["ts"] for e in anims if e["ph"] == "e" and e["pid"] == pid and e["id2"]["local"] == sweep_id]
-    assert began < task["ts"], "the sweep started after the long task"
-    assert not ended or min(ended) > task["ts"] + task["dur"], "the sweep stopped during the long task"
+    if long:
+        task = max(long, key=lambda e: e["dur"])
+        assert began < task["ts"], "the sweep started after the long task"
+        assert not ended or min(ended) > task["ts"] + task["dur"], "the sweep stopped during the long task"
     assert external_requests == []
 
 
