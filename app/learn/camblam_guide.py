@@ -40,16 +40,7 @@ class GuideEntry:
         """The piece's moves on the diagram: empty squares, captures and shots apart."""
         board = self.board()
         sq = parse_square(self.square)
-        moves, captures, shots = set(), set(), set()
-        for move in board.generate_legal_moves(sq):
-            if board.is_shot(move):
-                shots.add(move.to_square)
-            elif board.is_capture(move):
-                captures.add(move.to_square)
-            else:
-                moves.add(move.to_square)
-        return Marks(selected=sq, moves=frozenset(moves), captures=frozenset(captures),
-                     shots=frozenset(shots))
+        return Marks.of_moves(board, board.generate_legal_moves(sq), sq)
 
     def diagram(self) -> str:
         label = _(DIAGRAM_LABEL).format(kind=capitalized(kind_word(self.kind)), square=self.square)

@@ -59,6 +59,21 @@ class Marks:
     suggested: tuple[int, ...] = ()  # the suggested move's squares (not played)
     extra: dict = field(default_factory=dict)
 
+    @classmethod
+    def of_moves(cls, board, moves, selected: int | None, **rest) -> "Marks":
+        """The marks of a piece's ``moves`` on ``board``: empty landing squares, landing squares
+        that take, and an archer's shots apart; ``rest`` are the other fields."""
+        empty, captures, shots = set(), set(), set()
+        for move in moves:
+            if board.is_shot(move):
+                shots.add(move.to_square)
+            elif board.is_capture(move):
+                captures.add(move.to_square)
+            else:
+                empty.add(move.to_square)
+        return cls(selected=selected, moves=frozenset(empty), captures=frozenset(captures),
+                   shots=frozenset(shots), **rest)
+
 
 def square_origin(sq: int) -> tuple[int, int]:
     """Top-left corner of ``sq``: White's side (rank 1) at the bottom, file a on the left."""

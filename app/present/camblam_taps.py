@@ -109,18 +109,8 @@ class CamblamPicker:
         return self.board.effect(move).taken
 
     def marks(self, **extra) -> Marks:
-        board = self.board
-        moves, captures, shots = set(), set(), set()
-        for move in self.moves:
-            if board.is_shot(move):
-                shots.add(move.to_square)
-            elif board.is_capture(move):
-                captures.add(move.to_square)
-            else:
-                moves.add(move.to_square)
-        return Marks(selected=self.piece, moves=frozenset(moves), captures=frozenset(captures),
-                     shots=frozenset(shots), taken=frozenset(self.taken()),
-                     chosen=self.chosen if self.chosen is not None else self.promoting, **extra)
+        return Marks.of_moves(self.board, self.moves, self.piece, taken=frozenset(self.taken()),
+                              chosen=self.chosen if self.chosen is not None else self.promoting, **extra)
 
     def prompt(self) -> str:
         if self.piece is None:
