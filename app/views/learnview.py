@@ -96,13 +96,7 @@ class GuideDialog:
             section.append(figure)
             labels = (pgettext("piece guide", "Moves"), pgettext("piece guide", "Kills"),
                       pgettext("piece guide", "The victim"))
-            for label, text in zip(labels, (g.moves, g.kills, g.victim)):
-                p = document.createElement("p")
-                strong = document.createElement("strong")
-                # Translators: a heading before a sentence of the piece guide ("Moves: …").
-                strong.textContent = _("{label}: ").format(label=label)
-                p.append(strong, document.createTextNode(_(text)))
-                section.append(p)
+            labelled(section, labels, (g.moves, g.kills, g.victim))
             body.append(section)
         self.built = "djambi"
         self.mark_current()
@@ -140,12 +134,7 @@ class GuideDialog:
             figure.className = "guide-diagram"
             figure.innerHTML = entry.diagram()  # camblam_render.diagram_svg: constants, enums, escaped words
             section.append(head, figure)
-            for label, text in zip(labels, (entry.moves, entry.takes)):
-                p = document.createElement("p")
-                strong = document.createElement("strong")
-                strong.textContent = _("{label}: ").format(label=label)
-                p.append(strong, document.createTextNode(_(text)))
-                section.append(p)
+            labelled(section, labels, (entry.moves, entry.takes))
             body.append(section)
         self.built = "camblam"
         self.mark_current()
@@ -178,6 +167,18 @@ class GuideDialog:
             el(f"#guide-{kind_letter}").scrollIntoView()
         else:
             el("#guide-body").scrollTop = 0
+
+
+def labelled(section, labels: tuple[str, ...], texts: tuple[str, ...]) -> None:
+    """Append to ``section`` one paragraph per piece-guide sentence, its label in bold before it
+    ("Moves: …"); the sentences are msgids, translated here."""
+    for label, text in zip(labels, texts):
+        p = document.createElement("p")
+        strong = document.createElement("strong")
+        # Translators: a heading before a sentence of the piece guide ("Moves: …").
+        strong.textContent = _("{label}: ").format(label=label)
+        p.append(strong, document.createTextNode(_(text)))
+        section.append(p)
 
 
 def render_ns() -> str:
