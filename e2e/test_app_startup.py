@@ -179,11 +179,11 @@ def test_the_saved_game_is_painted_before_python_and_early_taps_are_kept(
     assert external_requests == []
 
 
-# Recorded from before the page's first script: every text the loading bar shows (page clock),
-# the longest main-thread task before ready, and the bar's animations once the page is parsed.
+# Recorded from before the page's first script: every text the loading bar shows and when the page
+# became ready (page clock), and the bar's animations once the page is parsed.
 LOADING_JS = r"""
 (() => {
-  const m = window.__loading = { texts: [], longest: null, animations: null, readyAt: null };
+  const m = window.__loading = { texts: [], animations: null, readyAt: null };
   const note = (text) => {
     const last = m.texts[m.texts.length - 1];
     if (text && (!last || last[1] !== text)) m.texts.push([performance.now(), text]);
@@ -199,14 +199,6 @@ LOADING_JS = r"""
     if (m.readyAt === null && document.body && document.body.dataset.ready === "1") m.readyAt = performance.now();
   }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true,
                          attributeFilter: ["data-ready"] });
-  // Long tasks come to the observer after they end, maybe after the page is ready: those that
-  // began before it count.
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
-      if (m.readyAt !== null && e.startTime >= m.readyAt) continue;
-      if (!m.longest || e.duration > m.longest.duration) m.longest = { start: e.startTime, duration: e.duration };
-    }
-  }).observe({ type: "longtask", buffered: true });
   document.addEventListener("DOMContentLoaded", () => {
     note(document.getElementById("loader-text").textContent);
     m.animations = document.getAnimations({ subtree: true })
@@ -231,34 +223,28 @@ STAGES = {
 def test_the_loading_bar_moves_on_the_compositor_and_says_each_stage(start, new_page, base_url, wait_ready,
                                                                        external_requests):
     """A start (a returning visit restoring the shipped snapshot, or a first visit starting afresh): the loading
-    text names each stage before it runs; the longest task begins under words saying what it is
-    (afresh: starting Python); and the bar's animations are ones the compositor runs by itself
-    (transform only; Chromium's trace reports no failure to composite them), running from before
-    that task to after it: the bar moves while no script can."""
+    text names each stage before it runs; the longest task once the page is painted begins under
+    words saying what runs in it (afresh, starting Python or starting the game: which of the two has
+    the longest task depends on the machine and its load); and the bar's animations are ones the
+    compositor runs by itself (transform only; Chromium's trace reports no failure to composite
+    them), running from before Python's start to after it: the bar moves while no script can."""
     page = new_page(viewport={"width": 1280, "height": 800}, service_workers="allow")
     if start == "snapshot":
         install_release(page, base_url)
     page.add_init_script(LOADING_JS)
     browser = page.context.browser
-    browser.start_tracing(page=page, categories=["blink.animations", "devtools.timeline", "toplevel"])
+    browser.start_tracing(page=page, categories=["blink.animations", "blink.user_timing", "devtools.timeline",
+                                                "toplevel"])
     try:
         page.goto(base_url)
         wait_ready(page)
     finally:
         trace = json.loads(browser.stop_tracing())
     assert page.evaluate("() => djambiBoot.how") == start
-    if start == "fresh":  # Python's start: a long task, reported once it has ended (maybe after ready)
-        page.wait_for_function("() => window.__loading.longest !== null")
     seen = page.evaluate("() => window.__loading")
     texts = [t for _, t in seen["texts"]]
     positions = [texts.index(stage) for stage in STAGES[start]]  # each shown (ValueError otherwise) …
     assert positions == sorted(positions), texts  # … in the order things happen
-    longest = seen["longest"]  # a restore may have no task over 50 ms at all: nothing to say then
-    if longest is not None:
-        before = [t for at, t in seen["texts"] if at <= longest["start"]]
-        assert before and before[-1] in STAGES[start], (longest, seen["texts"])
-    if start == "fresh":
-        assert before[-1] == STAGES[start][0], (longest, seen["texts"])
     # The sweep runs, and animates nothing but transform (the fill's transitions are transform too).
     sweep = [a for a in seen["animations"] if a["name"] == "loader-sweep"]
     assert sweep and sweep[0]["state"] == "running" and sweep[0]["properties"] == ["transform"]
@@ -276,41 +262,40 @@ def test_the_loading_bar_moves_on_the_compositor_and_says_each_stage(start, new_
     failed = [e for e in anims if e["pid"] == pid and e.get("id2", {}).get("local") in ours
               and "compositeFailed" in e["args"].get("data", {})]
     assert failed == [], failed
-    # The longest main-thread task of the page's renderer, and the sweep around it.
+    # Python's start (afresh) or restore (from the snapshot), between the loader's marks: it waits
+    # for the page to be painted ("page painted", the loading bar on screen) and ends when the
+    # runtime is there ("runtime started", "snapshot restored"). Its long tasks (over 50 ms: no
+    # script can interrupt them, nor can the page be painted) all fall under a moving bar.
+    marks = {e["name"].removeprefix("djambi: "): e["ts"] for e in events
+             if e.get("pid") == pid and e.get("name", "").startswith("djambi: ") and "ts" in e}
+    start_mark = marks["page painted"]
+    end_mark = marks["runtime started" if start == "fresh" else "snapshot restored"]
+    assert start_mark < end_mark, marks
     threads = {(e["pid"], e["tid"]) for e in events
                if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"]["name"] == "CrRendererMain"}
     main = [e for e in events if (e.get("pid"), e.get("tid")) in threads and e["pid"] == pid]
     tasks = [e for e in main if e.get("ph") == "X" and e.get("name") in ("RunTask", "ThreadControllerImpl::RunTask")]
-    # Not the tasks that parse the page: its inline scripts (the words, the board's pieces painted
-    # from the position before Python) run there, before the bar is first painted; under load
-    # one of them can be the longest task, yet no bar could move through it. The task meant is
-    # the runtime's (the long start the bar was painted for).
-    page_url = trace_page_url(main) or base_url
-    parsing = [e for e in main if e.get("ph") in ("X", "B") and (e.get("name") == "ParseHTML" or (
-        e.get("name") == "EvaluateScript" and e.get("args", {}).get("data", {}).get("url") == page_url))]
-    assert parsing, "no parsing of the page in the trace"
-    tasks = [t for t in tasks if not any(t["ts"] <= p["ts"] < t["ts"] + t["dur"] for p in parsing)]
-    # Only a long task (over 50 ms) is one no script can interrupt; a restore may have none.
-    long = [t for t in tasks if t["dur"] > 50_000]
-    assert long or start == "snapshot", "no long task in a fresh start"
+    # The page's clock on the trace's: the loader's mark "page painted" is on both.
+    painted_at = page.evaluate("() => performance.getEntriesByName('djambi: page painted')[0].startTime")
+    on_trace = lambda at: start_mark + (at - painted_at) * 1000  # noqa: E731 (ms, page clock → µs, trace)
+    ready_mark = on_trace(seen["readyAt"])
+    # From the paint to ready: the longest task begins under words saying what runs in it (a restore
+    # may have no task over 50 ms at all: nothing to say then).
+    starting = [t for t in tasks if t["dur"] > 50_000 and start_mark <= t["ts"] < ready_mark]
+    assert starting or start == "snapshot", "no long task in a fresh start"
+    if starting:
+        longest = max(starting, key=lambda t: t["dur"])
+        before = [t for at, t in seen["texts"] if on_trace(at) <= longest["ts"]]
+        assert before and before[-1] in STAGES[start], (longest, seen["texts"])
+    long = [t for t in tasks if t["dur"] > 50_000 and t["ts"] < end_mark and t["ts"] + t["dur"] > start_mark]
     sweep_id = begins[0]["id2"]["local"]
     began = begins[0]["ts"]
     ended = [e["ts"] for e in anims if e["ph"] == "e" and e["pid"] == pid and e["id2"]["local"] == sweep_id]
-    if long:
-        task = max(long, key=lambda e: e["dur"])
-        assert began < task["ts"], "the sweep started after the long task"
-        assert not ended or min(ended) > task["ts"] + task["dur"], "the sweep stopped during the long task"
+    assert began < start_mark, "the sweep started after Python's start"
+    assert not ended or min(ended) > end_mark, "the sweep stopped before Python had started"
+    for task in long:  # each within the window, and so under the sweep
+        assert began < task["ts"] and (not ended or min(ended) > task["ts"] + task["dur"]), (task, marks)
     assert external_requests == []
-
-
-def trace_page_url(events: list[dict]) -> str | None:
-    """The page's URL as the trace names it (ParseHTML's beginData.url), if there."""
-    for e in events:
-        if e.get("name") == "ParseHTML":
-            url = e.get("args", {}).get("beginData", {}).get("url")
-            if url:
-                return url
-    return None
 
 
 # What a Python started in the page knows of where and how it runs: the shipped snapshot was made

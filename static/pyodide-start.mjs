@@ -64,7 +64,11 @@ const catalogOf = (lang) => `locale/${lang}/LC_MESSAGES/djambi.mo`;
 const HOME = "/home/pyodide/"; // PyScript writes [files] relative to Pyodide's working directory
 
 const boot = (globalThis.djambiBoot = { how: "starting", error: null, marks: {}, ran: [] });
-const mark = (name) => { boot.marks[name] = Math.round(performance.now()); };
+// Each also a User Timing mark ("djambi: <name>"), which a performance trace shows (e2e reads them).
+const mark = (name) => {
+  boot.marks[name] = Math.round(performance.now());
+  performance.mark?.(`djambi: ${name}`);
+};
 mark("loader evaluated");
 // The page's loading bar (index.html defines djambiLoading at the end of <body>; this module may
 // run before that, being async): the words go on screen now if the text is there (so that they
@@ -138,7 +142,6 @@ async function snapshotBytes() {
     if (bytes.length !== parsed.header.size) throw new Error("start-up snapshot not of the size its header says");
     mark("snapshot inflated");
     boot.read = "whole";
-    await painted();
     return bytes;
   }
   boot.read = "streamed";
@@ -222,14 +225,12 @@ function equalBytes(a, b) {
   return true;
 }
 
-// Resolves once the page has been painted with its loading bar. The restore that follows is one
-// long task (wasm instantiated, 31 MB of memory restored): from the service worker's cache the
-// snapshot can be ready before the page is first painted, and the board, the saved game's pieces
-// and the bar (a compositor animation, which moves through the task) must be on screen first.
+// Resolves once the page has been painted with its loading bar (a compositor animation, which
+// keeps moving through the long task of Python's start or restore that follows).
 function painted() {
   return new Promise((resolve) => {
     if (!globalThis.document) return resolve();
-    const frame = () => requestAnimationFrame(() => setTimeout(resolve, 0));
+    const frame = () => requestAnimationFrame(() => setTimeout(() => { mark("page painted"); resolve(); }, 0));
     if (document.getElementById("loader")) frame();
     else document.addEventListener("DOMContentLoaded", frame, { once: true });
   });
@@ -409,6 +410,10 @@ async function start() {
     }
   }
   say(null, word("starting-python", "Starting Python (the first start takes a few seconds)…"));
+  // The runtime's start has long tasks (no script, no paint, runs in them): the words above, the
+  // board and the moving bar go on screen first. The wasm's download is not held up: index.html
+  // preloads it, and this waits one frame once the page is parsed.
+  await painted();
   mark("loadPyodide called");
   const py = await startPyodide(base);
   mark("runtime started");
@@ -421,7 +426,10 @@ async function start() {
 // froze put right; rejects (and the caller starts afresh) when the snapshot is not usable.
 async function restore(base) {
   mark("loadPyodide called");
-  const snapshot = snapshotBytes();
+  // Restoring is one long task (wasm instantiated, 31 MB of memory restored): from the service
+  // worker's cache the snapshot can be ready before the page is first painted, and the board, the
+  // saved game's pieces and the moving bar must be on screen first.
+  const snapshot = snapshotBytes().then((bytes) => painted().then(() => bytes));
   snapshot.catch(() => {}); // its failure is this try's, whenever Pyodide gets round to it
   const py = await startPyodide({ ...base, _loadSnapshot: snapshot });
   mark("snapshot restored");
