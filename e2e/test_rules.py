@@ -177,6 +177,10 @@ def test_a_two_by_two_game_of_computers_is_played_to_its_end(new_page, wait_read
     page.click("#newgame-start")
     expect(page.locator("#newgame-dialog")).to_be_hidden()
     expect(page.locator("#rules-line")).to_have_text("Rules: Two players, two armies each")
+    # Each army's row: its name on one line of the tablet's panel, its player's badge by the swatch.
+    expect(page.locator("#players .pbadge")).to_have_text(["1", "2", "1", "2"])
+    assert page.evaluate("""() => [...document.querySelectorAll('#players .pname > [aria-hidden]')]
+        .map((name) => name.getClientRects().length)""") == [1, 1, 1, 1]
     expect(page.locator("#gameover-dialog")).to_be_visible(timeout=540_000)
 
     board = parse_game_code(page.evaluate("() => window.djambiApp()"))

@@ -297,6 +297,13 @@ def test_two_by_two_players_are_named_with_the_armies_they_lead(in_language):
                                               "Yellow (Player 1)", "Green (Player 2)"]
     assert all(info.state == "active" for info in rows.values())
     assert rows[Party.RED].to_move and rows[Party.YELLOW].to_move and not rows[Party.BLUE].to_move
+    # a narrow panel shows the army and a badge: the player's number in his colour (Red, Blue)
+    assert [(rows[p].player, rows[p].player_colour) for p in Party] == [
+        (0, Party.RED), (1, Party.BLUE), (0, Party.RED), (1, Party.BLUE)]
+    assert rows[Party.YELLOW].label() == "▶ Yellow (Player 1)"
+    assert rows[Party.YELLOW].label("Yellow") == "▶ Yellow" and rows[Party.BLUE].label("Blue") == "Blue"
+    four = {info.party: info for info in standings.party_infos(session.new_game(False, ["human"] * 4))}
+    assert four[Party.RED].player is None and four[Party.RED].label() == "▶ Red"
     game.play(Move.parse("G3-F4"))  # One moves Yellow's necromobile
     plies = History().update(game.board)
     assert plies[0].rules == game.board.rules

@@ -96,6 +96,18 @@ class PartyInfo:
     #: (``Yellow (Player 1)``).
     name: str = ""
     rules: Rules | None = None  # the game's rule set, to name the players
+    #: In a two-by-two game, the player (0 or 1) who leads the army from the start and the
+    #: party whose colour stands for him (his first army, as in the move list): the row shows
+    #: the army's name and a badge with his number, which fit a narrow panel where
+    #: ``Yellow (Player 1)`` wraps. None otherwise.
+    player: int | None = None
+    player_colour: Party | None = None
+
+    def label(self, name: str | None = None) -> str:
+        """The row's name as shown: ``name`` (else the row's) after ``▶`` for the player to move,
+        before ``♛`` for the one in power."""
+        return ("▶ " if self.to_move else "") + (self.name if name is None else name) + (
+            " ♛" if self.in_power else "")
 
     def words(self) -> str:
         """A short description, e.g. "in power; plays Blue too" or "eliminated: Red plays it"."""
@@ -188,6 +200,8 @@ def _two_by_two_infos(game: Game) -> list[PartyInfo]:
             seat=REMOTE if game.is_remote(party) else game.seat(party),
             name=army_name(party, rules),
             rules=rules,
+            player=rules.player_of(int(party)),
+            player_colour=Party(rules.starting_parties(rules.player_of(int(party)))[0]),
         ))
     return out
 

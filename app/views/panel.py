@@ -14,8 +14,8 @@ from djambi import Party
 from app.state import session
 from app.state import seating
 from app.present import figures, notices, ruletext, standings
-from app.views.dom import el, later, on_click
-from app.present.i18n import _, player_name
+from app.views.dom import absent, el, later, on_click
+from app.present.i18n import _, party_name, player_name
 
 
 class Panel:
@@ -85,12 +85,7 @@ class Panel:
                 li.firstChild.className = f"swatch pc-{game.rules.party_letter(side)}"
         for info in infos:
             li, name, seat, state = self.player_items[Party(int(info.party))]
-            label = info.name
-            if info.to_move:
-                label = "▶ " + label
-            if info.in_power:
-                label += " ♛"
-            name.textContent = label
+            self.draw_player_badge(li, name, info)
             name.dataset.hostage = _("hostage")
             seat.textContent = seating.seat_label(info.seat) if info.state == "active" else ""
             state.textContent = info.words()
@@ -100,6 +95,31 @@ class Panel:
             if info.in_power:
                 classes.append("in-power")
             li.className = " ".join(classes)
+
+    @staticmethod
+    def draw_player_badge(li, name, info: standings.PartyInfo) -> None:
+        """A row's badge and name. In a two-by-two game: the army (``▶ Yellow``) and, over its
+        swatch's corner, a badge with the number of the player who leads it, in his colour as
+        the move list shows it (no room beside the name in a narrow panel); a screen reader
+        reads the whole name (``▶ Yellow (Player 1)``). Otherwise the name alone."""
+        badge = li.querySelector(".pbadge")
+        if absent(badge):
+            badge = document.createElement("span")
+            badge.setAttribute("aria-hidden", "true")
+            li.append(badge)
+        badge.hidden = info.player is None
+        if info.player is None:
+            name.textContent = info.label()
+            return
+        badge.className = f"pbadge who pc-{info.player_colour.letter}"
+        badge.textContent = str(info.player + 1)
+        seen = document.createElement("span")
+        seen.setAttribute("aria-hidden", "true")
+        seen.textContent = info.label(party_name(info.party))
+        heard = document.createElement("span")
+        heard.className = "sr-only"
+        heard.textContent = info.label()
+        name.replaceChildren(seen, heard)
 
     def draw_notices(self, game: session.Game, plies: list, fast: bool) -> None:
         """The notice of human players out of the game (until Watch), "Your turn" after
