@@ -124,6 +124,10 @@ def test_two_by_two_names_the_players_and_the_rules_page_marks_what_differs(
     expect(page.locator("#move-list li")).to_have_count(1)
     assert "Player 1 (Red + Yellow)" in page.get_attribute("#move-list li", "aria-label")
     expect(page.locator("#status")).to_have_text("Player 2 (Blue + Green) to move")
+    # each row (drawn after every move, in the standard game first): its swatch, name, seat, state
+    # and one badge
+    assert page.evaluate("() => [...document.querySelectorAll('#players li')].map((li) => li.children.length)") == [5] * 4
+    expect(page.locator("#players .pbadge")).to_have_text(["1", "2", "1", "2"])
     # The rules page marks the sections the game's option changes (players=2x2: §1, 5, 6, 7).
     page.evaluate("() => { location.hash = 'rules'; }")
     expect(page.locator("#rules-dialog")).to_be_visible()
@@ -178,7 +182,7 @@ def test_a_two_by_two_game_of_computers_is_played_to_its_end(new_page, wait_read
     expect(page.locator("#newgame-dialog")).to_be_hidden()
     expect(page.locator("#rules-line")).to_have_text("Rules: Two players, two armies each")
     # Each army's row: its name on one line of the tablet's panel, its player's badge by the swatch.
-    expect(page.locator("#players .pbadge")).to_have_text(["1", "2", "1", "2"])
+    expect(page.locator("#players .pbadge")).to_have_text(["1", "2", "1", "2"])  # one each, drawn again and again
     assert page.evaluate("""() => [...document.querySelectorAll('#players .pname > [aria-hidden]')]
         .map((name) => name.getClientRects().length)""") == [1, 1, 1, 1]
     expect(page.locator("#gameover-dialog")).to_be_visible(timeout=540_000)

@@ -105,6 +105,7 @@ class Panel:
         badge = li.querySelector(".pbadge")
         if absent(badge):
             badge = document.createElement("span")
+            badge.className = "pbadge"
             badge.setAttribute("aria-hidden", "true")
             li.append(badge)
         badge.hidden = info.player is None
