@@ -204,6 +204,27 @@ def test_layouts_hold_in_french_and_czech(new_page, wait_ready, screenshot_dir, 
         expect(page.locator(dialog)).to_be_hidden()
 
 
+
+#: The left edges of the new-game dialog's shown seat choices, one per seat.
+SEAT_EDGES = """() => [...document.querySelectorAll('#newgame-dialog .seat:not([hidden]) select')]
+    .map(select => Math.round(select.getBoundingClientRect().left))"""
+
+
+@pytest.mark.parametrize("lang,locale", [("en", "en-US"), ("fr", "fr-FR"), ("cs", "cs-CZ")])
+def test_the_seat_choices_line_up_on_a_phone_in_every_language(new_page, wait_ready, lang, locale):
+    """On a phone the army names ("Rouge", "Vert"; "Červený", "Modrý") are of different widths:
+    every seat's choice still starts where the others' do, for Djambi's four and Camblam's two."""
+    page = open_page(new_page, wait_ready, locale=locale, size=SIZES["phone"])
+    menu_click(page, "#btn-new")
+    expect(page.locator("#newgame-dialog")).to_be_visible()
+    for game, seats in (("djambi", 4), ("camblam", 2)):
+        page.select_option("#game", game)
+        edges = page.evaluate(SEAT_EDGES)
+        assert len(edges) == seats and len(set(edges)) == 1, (game, edges)
+        assert overflowing(page) == [], game
+    page.keyboard.press("Escape")
+    expect(page.locator("#newgame-dialog")).to_be_hidden()
+
 REMOTE_WORDS = {
     "fr": {"send": "Envoyer le coup à Bleu", "text": "Bleu joue sur un autre appareil",
            "game": "Partie 1", "link": "Lien pour le joueur suivant", "copy": "Copier",
