@@ -182,6 +182,28 @@ def test_the_panel_fits_every_size_and_language(new_page, wait_ready, screenshot
         expect(page.locator("#menu")).to_be_hidden()
 
 
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_each_army_to_move_keeps_its_name_on_one_line(new_page, wait_ready, size):
+    """Whichever army is to move, its name after the turn's arrow ("▶ Červený", the longest)
+    keeps to one line, at every size in every language (two by two in a 1024-pixel window, the
+    arrow once stood alone on the first line); and the rest of the panel as above."""
+    page = new_page(**SIZES[size])
+    games = [long_game(plies) for plies in (4, 5, 6, 7)]  # Red, Blue, Yellow, Green to move
+    assert [game.turn.letter for game in games] == ["r", "b", "y", "g"]
+    for lang in LANGUAGES:
+        page.goto(f"./?lang={lang}")
+        wait_ready(page)
+        for game in games:
+            open_link(page, f"#{format_game_code(game)};seats=hhhh")
+            expect(page.locator("#move-list li")).to_have_count(len(game.move_stack))
+            expect(page.locator(f"#players .to-move.pc-{game.turn.letter}")).to_have_count(1)
+            try:  # the lists scroll to their newest line as the page draws; then measured
+                page.wait_for_function(NEWEST_SHOWN, timeout=10_000)
+            except PlaywrightTimeout:
+                pass  # MEASURE says what is not in view
+            assert page.evaluate(MEASURE) == [], (lang, size, game.turn)
+
 def long_camblam_game(plies: int = 120, seed: int = 26):
     """A Camblam game of many moves (random legal ones, seeded), still going on."""
     from camblam import Board as CamblamBoard
