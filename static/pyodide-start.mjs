@@ -118,8 +118,9 @@ function readHeader(bytes) {
 // registered once the page is playable (static/pwa.js), precaches it with the release in the
 // background, and the next visit restores it. Asked for now (in parallel with the runtime's files).
 const controlled = Boolean(globalThis.navigator?.serviceWorker?.controller);
+// index.html asks for it first (djambiSnapshotFetch), before this module and its imports are here.
 const snapshotFile = controlled
-  ? fetch(SNAPSHOT_URL).catch((error) => ({ ok: false, status: String(error) }))
+  ? (globalThis.djambiSnapshotFetch ?? fetch(SNAPSHOT_URL).catch((error) => ({ ok: false, status: String(error) })))
   : null;
 
 // The snapshot's bytes, inflated as they arrive into one buffer of the size its header gives;
