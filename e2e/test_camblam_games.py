@@ -72,12 +72,8 @@ def losing_move(board: Board, rng: random.Random) -> Move:
     for move in legal[:25]:
         after = board.copy()
         after.push(move)
-        for reply in after.generate_legal_moves():
-            after.push(reply)
-            mate = after.is_checkmate()
-            after.pop()
-            if mate:
-                return move
+        if mate_in_one(after) is not None:
+            return move
     return legal[0]
 
 
