@@ -11,7 +11,14 @@ nothing thinking. See docs/architecture.md.
 
 from __future__ import annotations
 
-from pyscript import document, window
+from pyscript import RUNNING_IN_WORKER
+
+if RUNNING_IN_WORKER:  # the page's objects through app.views.remote (one round trip a batch)
+    from app.views import remote
+
+    CHANNEL = remote.install()
+
+from pyscript import document, window  # noqa: E402
 
 from djambi import Party
 
@@ -259,6 +266,8 @@ def main() -> None:
     window.djambiApp = create_proxy(lambda: app.game.game_code())  # a debugging hook
     app.start()
     globals()["APP"] = app  # keep it alive
+    if RUNNING_IN_WORKER:
+        CHANNEL.flush()
     if i18n.language() != wanted:  # its catalog did not come with the page (the loader's fetch failed)
         app.switch_language(wanted)
 

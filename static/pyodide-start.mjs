@@ -64,10 +64,47 @@ const catalogOf = (lang) => `locale/${lang}/LC_MESSAGES/djambi.mo`;
 const HOME = "/home/pyodide/"; // PyScript writes [files] relative to Pyodide's working directory
 
 const boot = (globalThis.djambiBoot = { how: "starting", error: null, marks: {}, ran: [] });
+// In PyScript's worker mode (index.html: the page is cross-origin isolated) this module runs in the
+// app's web worker, where there is no page: it tells the page what it does over this channel
+// (index.html answers and listens: the loading bar's words and bytes, a copy of djambiBoot) and
+// asks it what only the page knows (its language, whether the service worker controls it). The
+// channel is the origin's: several tabs starting at once may hear each other (the page keeps to
+// the first worker it hears; a wrong answer only costs a catalog fetched early for nothing).
+const inWorker = !globalThis.document;
+const channel = inWorker && globalThis.BroadcastChannel ? new BroadcastChannel("djambi-boot") : null;
+const workerId = Math.random().toString(36).slice(2);
+const tell = (message) => channel?.postMessage({ worker: workerId, ...message });
+const report = () => tell({ boot: JSON.parse(JSON.stringify(boot)), origin: performance.timeOrigin });
+function ask(question, fallback) {
+  if (!channel) return Promise.resolve(fallback);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => { channel.removeEventListener("message", answer); resolve(fallback); }, 2000);
+    function answer({ data }) {
+      if (data.answer !== question || data.to !== workerId) return;
+      clearTimeout(timer);
+      channel.removeEventListener("message", answer);
+      resolve(data.value);
+    }
+    channel.addEventListener("message", answer);
+    tell({ ask: question });
+  });
+}
+// The loading bar's "MB left" (index.html counts the page's fetches; the worker's it hears of here).
+if (channel && globalThis.fetch && globalThis.PerformanceObserver) {
+  const fetchFirst = globalThis.fetch;
+  globalThis.fetch = (...args) => fetchFirst(...args).then((response) => {
+    const size = +response.headers.get("Content-Length");
+    if (size > 100000) tell({ expected: [response.url, size] });
+    return response;
+  });
+  new PerformanceObserver((list) => { for (const entry of list.getEntries()) tell({ arrived: entry.name }); })
+    .observe({ type: "resource", buffered: true });
+}
 // Each also a User Timing mark ("djambi: <name>"), which a performance trace shows (e2e reads them).
 const mark = (name) => {
   boot.marks[name] = Math.round(performance.now());
   performance.mark?.(`djambi: ${name}`);
+  report();
 };
 mark("loader evaluated");
 // The page's loading bar (index.html defines djambiLoading at the end of <body>; this module may
@@ -76,9 +113,10 @@ mark("loader evaluated");
 // djambiLoading as soon as it exists, unless something newer was said meanwhile.
 let said = 0;
 // The player's language (index.html's djambiWord, from locale/loader-words.js), else English.
-const word = (key, english) => globalThis.djambiWord?.(key, english) ?? english;
+// In the worker the page translates: the words go to it as {key, english}.
+const word = (key, english) => (inWorker ? { key, english } : globalThis.djambiWord?.(key, english) ?? english);
 const say = (percent, words) => {
-  if (!globalThis.document) return;
+  if (inWorker) return tell({ say: [percent, words] });
   const turn = ++said;
   if (globalThis.djambiLoading) return globalThis.djambiLoading(percent, words);
   const text = document.getElementById("loader-text");
@@ -96,9 +134,9 @@ const say = (percent, words) => {
 // system before anything is imported; without it (a failed fetch, a bundle for another Python) no
 // snapshot is restored (it is tied to the bundle), and modules are compiled from source as before.
 const bundle = fetch(BYTECODE_URL).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null);
-const firstLanguage = globalThis.document?.documentElement?.lang || "en";
-const firstCatalog = firstLanguage === "en" ? null : catalogOf(firstLanguage);
-const catalog = firstCatalog && fetchBytes(new URL(firstCatalog, ROOT_URL).href);
+const firstLanguage = inWorker ? ask("lang", "en") : Promise.resolve(globalThis.document?.documentElement?.lang || "en");
+const firstCatalog = firstLanguage.then((lang) => (lang === "en" ? null : catalogOf(lang)));
+const catalog = firstCatalog.then((path) => path && fetchBytes(new URL(path, ROOT_URL).href));
 
 function fetchBytes(url) {
   return fetch(url).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null);
@@ -117,11 +155,13 @@ function readHeader(bytes) {
 // (no worker yet, or none in this browser) never asks for it and starts Python afresh; the worker,
 // registered once the page is playable (static/pwa.js), precaches it with the release in the
 // background, and the next visit restores it. Asked for now (in parallel with the runtime's files).
-const controlled = Boolean(globalThis.navigator?.serviceWorker?.controller);
+// (In the worker: whether the page is controlled, as the page says; the worker's fetches go
+// through the page's service worker.)
+const controlled = inWorker ? ask("controlled", false) : Promise.resolve(Boolean(globalThis.navigator?.serviceWorker?.controller));
 // index.html asks for it first (djambiSnapshotFetch), before this module and its imports are here.
-const snapshotFile = controlled
+const snapshotFile = controlled.then((yes) => (yes
   ? (globalThis.djambiSnapshotFetch ?? fetch(SNAPSHOT_URL).catch((error) => ({ ok: false, status: String(error) })))
-  : null;
+  : null));
 
 // The snapshot's bytes, inflated as they arrive into one buffer of the size its header gives;
 // rejects (and the page starts afresh) unless the file is this release's: made from the bundle
@@ -257,9 +297,9 @@ async function writeBundle(py) {
   try {
     const buffer = await bundle;
     if (!buffer || !writeFiles(py, buffer)) return false;
-    const written = await catalog; // the visitor's catalog (app/present/i18n.py reads it at once)
-    if (written) writeFile(py, firstCatalog, new Uint8Array(written));
-    if (firstCatalog) loaded.set(firstCatalog, Promise.resolve(Boolean(written)));
+    const [path, written] = await Promise.all([firstCatalog, catalog]); // the visitor's catalog (app/present/i18n.py reads it at once)
+    if (written) writeFile(py, path, new Uint8Array(written));
+    if (path) loaded.set(path, Promise.resolve(Boolean(written)));
     mark("bundle written");
     boot.bytecode = { written: readHeader(new Uint8Array(buffer)).header.files.filter(([file]) => file.endsWith(".pyc")).length };
     return true;
@@ -400,7 +440,7 @@ export async function loadPyodide(options = {}) {
 async function start() {
   const base = { indexURL: INDEX_URL, stdLibURL: STDLIB_URL,
                  stdout: (line) => console.log(line), stderr: (line) => console.error(line) };
-  if (!snapshotFile) {
+  if (!(await snapshotFile)) {
     boot.snapshot = "not cached"; // a first visit: no restore, and no error
   } else {
     try {

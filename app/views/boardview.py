@@ -14,7 +14,7 @@ from djambi import parse_square, square_name
 from djambi.squares import SQUARES
 
 from app.present import render
-from app.views.dom import absent, js, later, listen, reduced_motion
+from app.views.dom import absent, cancel, js, later, listen, reduced_motion
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -134,7 +134,7 @@ class BoardView:
     def finish(self) -> None:
         """End the animation at once: the board shows the position as it is."""
         if self.timer is not None:
-            window.clearTimeout(self.timer)
+            cancel(self.timer)
             self.timer = None
         for use in self.hidden_uses:
             use.style.visibility = ""

@@ -16,6 +16,7 @@ from pyodide.ffi import create_once_callable, create_proxy, jsnull
 from pyscript import document, window
 
 from app.state import saving
+from app.views import remote
 
 _proxies: list = []  # every JS callback made here, kept alive
 
@@ -26,6 +27,8 @@ def el(selector: str):
 
 def absent(value) -> bool:
     """JS ``null`` arrives as ``jsnull`` and ``undefined`` as ``None``: both mean nothing."""
+    if hasattr(value, "_absent"):  # a page object seen from a worker (app.views.remote)
+        return value._absent()
     return value is None or value is jsnull
 
 
@@ -41,8 +44,23 @@ def on_click(selector: str, handler: Callable[[Any], None]) -> None:
 
 def later(action: Callable[[], None], ms: float = 0):
     """Run ``action`` once, in a task of its own, ``ms`` milliseconds from now (0: after the
-    current task and its drawing); the timer's id, for ``window.clearTimeout``."""
+    current task and its drawing); the timer's id, for ``cancel``. In a worker the timer is the
+    worker's (no round trip to the page)."""
+    if remote.CHANNEL is not None:
+        import js
+
+        return js.setTimeout(remote.ONCE(lambda *args: action()), ms)
     return window.setTimeout(create_once_callable(lambda *args: action()), ms)
+
+
+def cancel(timer) -> None:
+    """Cancel a timer that ``later`` set (unless it has run)."""
+    if remote.CHANNEL is not None:
+        import js
+
+        js.clearTimeout(timer)
+    else:
+        window.clearTimeout(timer)
 
 
 def js(value: Any):
@@ -122,4 +140,4 @@ def open_storage():
 
 
 __all__ = ["el", "absent", "listen", "on_click", "js", "reduced_motion", "any_dialog_open",
-           "open_dialog", "close_dialog", "set_text", "LocalStorage", "open_storage"]
+           "open_dialog", "close_dialog", "later", "cancel", "set_text", "LocalStorage", "open_storage"]

@@ -30,7 +30,7 @@ from app.present.camblam_taps import CamblamPicker
 from app.present import statictext, taps
 from app.present import words
 from app.views import parts
-from app.views.dom import absent, close_dialog, el, later, listen, on_click, open_dialog
+from app.views.dom import absent, cancel, close_dialog, el, later, listen, on_click, open_dialog
 from app.present.i18n import _, pgettext
 
 LONG_PRESS_MS = 550
@@ -376,7 +376,7 @@ class PieceTip:
 
     def cancel_timer(self) -> None:
         if self.timer is not None:
-            window.clearTimeout(self.timer)
+            cancel(self.timer)
             self.timer = None
         self.start = None
 

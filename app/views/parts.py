@@ -40,12 +40,24 @@ async def load(what: str) -> bool:
     """Fetch and write ``what`` (``LATER`` or a ``catalog``); True once it is in the file system."""
     if what in _loaded:
         return True
-    loader = getattr(window, "djambiLoad", None)
+    loader = _loader()
     ok = bool(await loader(what)) if loader is not None else False
     if ok:
         _loaded.add(what)
         sys.path_importer_cache.clear()  # the new folders and files are seen by the next import
     return ok
+
+
+def _loader():
+    """The loader's ``djambiLoad`` (static/pyodide-start.mjs): the worker's own when Python runs in
+    a worker (the loader runs there), else the page's."""
+    from app.views import remote
+
+    if remote.CHANNEL is not None:
+        import js
+
+        return getattr(js, "djambiLoad", None)
+    return getattr(window, "djambiLoad", None)
 
 
 def then(what: str, action: Callable[[], None], waiting: Callable[[], None] | None = None,
@@ -65,7 +77,7 @@ def then(what: str, action: Callable[[], None], waiting: Callable[[], None] | No
             # Translators: said when a part of the app loaded on first use could not be fetched.
             failed(_("Could not load this part of the app: check the connection and try again."))
 
-    task = asyncio.ensure_future(run())
+    task = asyncio.ensure_future(run())  # its page uses reach the page at the end of each step
     _tasks.add(task)
     task.add_done_callback(_tasks.discard)
 
