@@ -28,9 +28,9 @@ from urllib.parse import urlsplit
 import pytest
 
 try:
-    from playwright.sync_api import Page, sync_playwright
+    from playwright.sync_api import Error as PlaywrightError, Locator, Page, sync_playwright
 except ImportError:  # not the set-up's .venv: said once, in pytest_configure
-    Page = sync_playwright = None
+    Page = Locator = PlaywrightError = sync_playwright = None
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
@@ -63,6 +63,62 @@ def pytest_configure(config):
 
 _chromium = _load_script("chromium")
 CHROMIUM, CHROMIUM_ARGS, LOCAL_HOSTS = _chromium.CHROMIUM, _chromium.CHROMIUM_ARGS, _chromium.LOCAL_HOSTS
+
+
+# In worker mode (the page cross-origin isolated, as scripts/serve.py serves it) the app's Python
+# answers a click after the click's dispatch, in its web worker, where on the page it answered
+# within it. Every action of a test (a click, a tap, a key, a choice) therefore returns only once
+# the page has no event left unanswered (static/remote-page.mjs's djambiBusy is 0), so that what
+# the test reads next is the app's answer, as on the page.
+ACTIONS = {"click", "dblclick", "tap", "press", "type", "fill", "select_option", "check", "uncheck",
+           "set_checked", "dispatch_event", "set_input_files", "insert_text", "down", "up", "clear",
+           "press_sequentially", "drag_to", "drag_and_drop"}
+
+
+def settle(page: Page) -> None:
+    """Wait until the app has answered every event so far (at once on the page's main thread)."""
+    try:
+        page.wait_for_function("() => !(window.djambiBusy > 0)", timeout=30_000)
+    except PlaywrightError as error:
+        if "context was destroyed" not in str(error) and "closed" not in str(error) and "navigat" not in str(error):
+            raise
+
+
+def _settling(method, page_of):
+    def act(self, *args, **kwargs):
+        result = method(self, *args, **kwargs)
+        settle(page_of(self))
+        return result
+    act.__name__ = method.__name__
+    act.__doc__ = method.__doc__
+    return act
+
+
+class _SettlingInput:
+    """``page.keyboard``, ``page.mouse``, ``page.touchscreen``, whose actions settle the page."""
+
+    def __init__(self, inner, page: Page) -> None:
+        self._inner, self._page = inner, page
+
+    def __getattr__(self, name: str):
+        attribute = getattr(self._inner, name)
+        if name in ACTIONS and callable(attribute):
+            def act(*args, **kwargs):
+                result = attribute(*args, **kwargs)
+                settle(self._page)
+                return result
+            return act
+        return attribute
+
+
+for _name in ACTIONS if Page is not None else ():
+    if hasattr(Page, _name):
+        setattr(Page, _name, _settling(getattr(Page, _name), lambda page: page))
+    if hasattr(Locator, _name):
+        setattr(Locator, _name, _settling(getattr(Locator, _name), lambda locator: locator.page))
+for _name in ("keyboard", "mouse", "touchscreen") if Page is not None else ():
+    _property = getattr(Page, _name)
+    setattr(Page, _name, property(lambda page, _get=_property.fget: _SettlingInput(_get(page), page)))
 
 
 def wait_ready(page: Page, timeout: float = READY_TIMEOUT_MS) -> None:

@@ -9,6 +9,7 @@
 //   ["call", dst, obj, name, args]   table[dst] = table[obj][name](...args)
 //   ["new", dst, obj, args]          table[dst] = new table[obj](...args)
 //   ["free", id]                     forget table[id]
+//   ["same", a, b]                   answer {v: whether table[a] and table[b] are one object}
 //   ["value", id]                    answer what table[id] is: {v: primitive}, {o: its class's
 //                                    name} (an object or a function), {n: 1} (null), {u: 1} (undefined)
 // An argument or value is JSON, or {"$": id} (an object of the table), {"f": id} (a Python
@@ -18,6 +19,9 @@ const table = new Map([[0, globalThis], [1, document]]);
 let nextId = -1; // ids made here (the arguments of events) are negative; the worker's positive
 const functions = new Map();
 let worker = null; // the app's PyScript worker (its script element's xworker)
+// How many of the page's calls the worker has not finished yet (0: every event so far has been
+// handled and its changes are on the page): what e2e's actions wait for (e2e/conftest.py).
+globalThis.djambiBusy = 0;
 
 function decode(value) {
   if (value === null || typeof value !== "object") return value;
@@ -33,7 +37,10 @@ function callback(id, once) {
       if (once) functions.delete(id);
       const ids = args.map((arg) => { const i = nextId--; table.set(i, arg); return i; });
       worker ??= document.querySelector('script[type="py"][worker]')?.xworker;
-      worker.sync.djambi_call(id, JSON.stringify(ids)).catch((error) => console.error("Djambi:", error));
+      globalThis.djambiBusy++;
+      worker.sync.djambi_call(id, JSON.stringify(ids))
+        .catch((error) => console.error("Djambi:", error))
+        .finally(() => { globalThis.djambiBusy--; });
     });
   }
   return functions.get(id);
@@ -59,6 +66,7 @@ globalThis.djambiOps = (text) => {
         case "new": table.set(op[1], new (table.get(op[2]))(...op[3].map(decode))); break;
         case "free": table.delete(op[1]); break;
         case "value": answers.push(describe(table.get(op[1]))); break;
+        case "same": answers.push({ v: table.get(op[1]) === table.get(op[2]) }); break;
         default: throw new Error(`unknown operation ${op[0]}`);
       }
     } catch (error) {

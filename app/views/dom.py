@@ -27,9 +27,7 @@ def el(selector: str):
 
 def absent(value) -> bool:
     """JS ``null`` arrives as ``jsnull`` and ``undefined`` as ``None``: both mean nothing."""
-    if hasattr(value, "_absent"):  # a page object seen from a worker (app.views.remote)
-        return value._absent()
-    return value is None or value is jsnull
+    return value is jsnull or remote.absent(value)  # (a page object seen from a worker: app.views.remote)
 
 
 def listen(target, event: str, handler: Callable[[Any], None], capture: bool = False) -> None:

@@ -49,9 +49,12 @@ class Channel:
     def new_ref(self) -> "Ref":
         return Ref(self, next(self.ids))
 
-    def flush(self, ask: int | None = None) -> Any:
+    def flush(self, ask: int | None = None, answer: bool = False) -> Any:
+        """Send what is queued; the page's answer to the last operation when ``answer`` (or
+        when ``ask``: what the object ``ask`` is)."""
         if ask is not None:
             self.ops.append(["value", ask])
+            answer = True
         if not self.ops:
             return None
         ops, self.ops = self.ops, []
@@ -60,7 +63,7 @@ class Channel:
         for answer in answers:
             if "e" in answer:
                 raise PageError(answer["e"])
-        return answers[-1] if ask is not None else None
+        return answers[-1] if answer else None
 
     def encode(self, value: Any) -> Any:
         if isinstance(value, Ref):
@@ -173,8 +176,13 @@ class Ref:
 
     def __eq__(self, other: Any) -> bool:
         value = self._value()
-        if value is self:
-            return isinstance(other, Ref) and other._id == self._id
+        if value is self:  # an object: the same object of the page?
+            if isinstance(other, Member):
+                other = other._ref()
+            if not isinstance(other, Ref):
+                return False
+            self._channel.queue(["same", self._id, other._id])
+            return bool(self._channel.flush(ask=None, answer=True)["v"])
         return value == (other._primitive() if isinstance(other, (Ref, Member)) else other)
 
     def __ne__(self, other: Any) -> bool:
@@ -307,6 +315,13 @@ def page(send: Callable[[str], str], soon: Callable[[Callable[[], None]], None] 
     """A channel over ``send`` (and ``soon``, see ``Channel``) and the page's window and document."""
     channel = Channel(send, soon)
     return channel, Ref(channel, 0, free=False), Ref(channel, 1, free=False)
+
+
+def absent(value: Any) -> bool:
+    """Whether ``value`` is nothing: ``None``, or a page object that is ``null``/``undefined``."""
+    if isinstance(value, (Ref, Member)):
+        return value._absent()
+    return value is None
 
 
 CHANNEL: Channel | None = None  # the worker's channel, once installed
