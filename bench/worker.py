@@ -1,30 +1,24 @@
-"""The app in PyScript's worker mode, against the page as it runs (issue 27: total blocking time).
+"""The app with Python in a web worker (worker mode, the default on an isolated page) against
+the app with Python on the page (``?python=page``) (issue 27: total blocking time).
 
-    .venv/bin/python bench/worker.py [--rounds N] [--taps N] [--ffi-timeout MS] [--json FILE] [--write FILE]
+    .venv/bin/python bench/worker.py [--rounds N] [--taps N] [--ffi-timeout MS] [--json FILE]
 
-PyScript runs a ``<script type="py" worker>`` in a web worker; ``from pyscript import document,
-window`` then gives proxies of the page's objects, and every use of one is a synchronous round
-trip to the page's main thread (coincident, over SharedArrayBuffer and Atomics: the page must be
-cross-origin isolated, as ``scripts/serve.py`` makes it). This command measures what that costs
-the app, with no file of the tree changed: the worker-mode page is ``index.html`` with the
-``worker`` attribute on the app's script and without the loader's early start on the main thread
-(the loader, ``static/pyodide-start.mjs``, then runs in the worker), served to Chromium in place
-of ``/worker-mode.html`` (a Playwright route, with ``scripts/serve.py``'s isolation headers).
+``scripts/serve.py`` makes the page cross-origin isolated, so ``index.html`` runs the app's
+script in PyScript's worker and the views reach the page through ``app/views/remote.py`` (one
+synchronous round trip per batch of page operations); ``index.html?python=page`` keeps Python
+on the page's main thread. Measured alternately, in fresh contexts:
 
-* **cold start**: a fresh context each (empty cache, no service worker), the app's page and the
-  worker-mode page alternately: navigation to ``body[data-ready="1"]``, and the longest task and
-  the sum of long tasks on the page's main thread before it (what Lighthouse counts as blocking);
+* **cold start**: navigation to ``body[data-ready="1"]``, and the longest task and the sum of long
+  tasks on the page's main thread before it (what Lighthouse counts as blocking);
 * **round trips**: the page's main thread counts the messages it receives from the worker (one per
   synchronous request); a one-off page runs, in the worker with the app's configuration, single
-  DOM uses of the kinds the app makes, and reports round trips and time for each;
+  DOM uses through PyScript's own proxies (what ``app/views/remote.py`` avoids), and reports round
+  trips and time for each;
 * **taps**: ``bench/page.py tap_latency`` (real clicks on pieces of the busy position, pointerup
-  to the move highlight in the DOM) on both pages, and the round trips of one tap.
+  to the move highlight in the DOM) in both modes, and the round trips of one tap in worker mode.
 
-``--ffi-timeout MS`` sets PyScript's page global ``reflected_ffi_timeout`` on the worker-mode pages:
-the worker then reuses what it has read of the page for MS milliseconds (its reads of the counter
-too, so the single uses' round trips read 0; the main thread's count of a tap's stays right).
-``--write FILE`` writes the worker-mode page to FILE (in the repository's root, so its relative
-URLs resolve) for Lighthouse, and exits. Figures and what they decided: docs/performance.md.
+``--ffi-timeout MS`` sets PyScript's page global ``reflected_ffi_timeout`` on the round-trip page.
+Figures and what they decided: docs/performance.md.
 """
 
 from __future__ import annotations
@@ -32,7 +26,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import statistics
 import sys
 import time
@@ -47,7 +40,6 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import page as pg  # noqa: E402
 from serve import ISOLATION  # noqa: E402
 
-WORKER_PAGE = "worker-mode.html"
 ROUND_TRIP_PAGE = "worker-round-trips.html"
 
 # Counts, on the page's main thread, the messages the worker sends (Worker and MessagePort
@@ -67,6 +59,8 @@ window.djambiMessages = 0;
 })();
 </script>
 """
+
+COUNTER_JS = COUNTER.removeprefix("<script>").removesuffix("</script>\n")
 
 # Run in the worker (the app's pyscript.toml: the loader and the bundle): single DOM uses, each
 # repeated, with the round trips and the time of one; the result in body[data-result].
@@ -105,18 +99,6 @@ measure("one JS call with 30 attribute changes as JSON text", lambda: int(apply(
 document.body.dataset.result = json.dumps(out)
 document.body.dataset.ready = "1"
 """
-
-
-def worker_page(html: str, ffi_timeout: int | None = None) -> str:
-    """``index.html`` in worker mode (see the module's docstring)."""
-    early = re.compile(r'^\s*<(?:link rel="(?:modulepreload|preload)"|script type="module" async) '
-                       r'(?:href|src)="\./static/(?:pyodide-start\.mjs|vendor/pyodide/[^"]+)"[^>]*>(?:</script>)?\n',
-                       re.M)
-    html, dropped = early.subn("", html)
-    html, marked = re.subn(r'<script type="py" src="\./app/main\.py"', '<script type="py" worker src="./app/main.py"', html)
-    if dropped != 5 or marked != 1:
-        raise SystemExit(f"index.html changed: {dropped} early-start tags (5 expected), {marked} app script (1)")
-    return html.replace("<head>\n", "<head>\n" + timeout_script(ffi_timeout) + COUNTER, 1)
 
 
 def timeout_script(ms: int | None) -> str:
@@ -163,6 +145,7 @@ def tap_round_trips(pages, url: str, position: str, squares: list[str]) -> list[
     """Round trips of a tap that highlights a piece's moves, for a few pieces."""
     counts = []
     with pages.page() as page:
+        page.add_init_script(COUNTER_JS)
         pages.load(page, f"{url}#{position}")
         settle(page)
         for square in squares[:4]:
@@ -182,15 +165,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=3, help="cold starts of each page (default 3)")
     parser.add_argument("--taps", type=int, default=20, help="taps on each page (default 20)")
-    parser.add_argument("--ffi-timeout", type=int, metavar="MS", help="PyScript's reflected_ffi_timeout on the worker-mode pages")
+    parser.add_argument("--ffi-timeout", type=int, metavar="MS", help="PyScript's reflected_ffi_timeout on the round-trip page")
     parser.add_argument("--json", metavar="FILE", help="also write the raw figures to FILE")
-    parser.add_argument("--write", metavar="FILE", help="write the worker-mode page to FILE and exit")
     opts = parser.parse_args(argv)
-    html = worker_page((ROOT / "index.html").read_text(encoding="utf-8"), opts.ffi_timeout)
-    if opts.write:
-        Path(opts.write).write_text(html, encoding="utf-8")
-        print(f"wrote {opts.write}: serve the repository (scripts/serve.py) and open it")
-        return 0
 
     from engine import busy_position
     from run import tap_squares
@@ -201,14 +178,15 @@ def main(argv: list[str] | None = None) -> int:
     res: dict = {"load": [], "cold": {"app": [], "worker": []}}
     load = lambda: res["load"].append(os.getloadavg()[0])  # noqa: E731
     with pg.serve() as base, pg.chromium() as browser:
-        pages = RoutedPages(browser, {base + WORKER_PAGE: html, base + ROUND_TRIP_PAGE: round_trip_page(opts.ffi_timeout)})
-        app, worker = base + "index.html", base + WORKER_PAGE
+        pages = RoutedPages(browser, {base + ROUND_TRIP_PAGE: round_trip_page(opts.ffi_timeout)})
+        app, worker = base + "index.html?python=page", base + "index.html"
         for i in range(opts.rounds):
             for name, url in (("app", app), ("worker", worker)):
                 with pages.page() as page:
+                    page.add_init_script(COUNTER_JS)
                     data = pages.load(page, url)
-                    if name == "worker" and not page.evaluate("crossOriginIsolated"):
-                        raise SystemExit("the worker-mode page is not cross-origin isolated")
+                    if page.evaluate("Boolean(window.djambiWorkerMode)") != (name == "worker"):
+                        raise SystemExit(f"{url}: not in the expected mode (is the page cross-origin isolated?)")
                 load()
                 res["cold"][name].append({k: data[k] for k in ("ready", "longest", "longTasks")})
                 print(f"cold start {i + 1}, {name}: ready {data['ready']:.0f} ms, longest main-thread task "
@@ -225,8 +203,8 @@ def main(argv: list[str] | None = None) -> int:
         res["errors"] = pages.errors
 
     med = lambda rows, key: statistics.median(r[key] for r in rows)  # noqa: E731
-    print(f"\n## PyScript's worker mode against the app's page (load {min(res['load']):.1f}–{max(res['load']):.1f})\n")
-    print("| figure | the app (main thread) | worker mode |\n|---|---:|---:|")
+    print(f"\n## Worker mode against Python on the page (load {min(res['load']):.1f}–{max(res['load']):.1f})\n")
+    print("| figure | Python on the page | worker mode |\n|---|---:|---:|")
     for key, label in (("ready", "cold start to data-ready"), ("longest", "longest main-thread task before it"),
                        ("longTasks", "sum of main-thread long tasks before it")):
         print(f"| {label} (median of {opts.rounds}) | {med(res['cold']['app'], key):.0f} ms | "
@@ -236,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"| {label}, median / p95 ({opts.taps} taps) | {a['median']:.1f} / {a['p95']:.1f} ms | "
               f"{w['median']:.1f} / {w['p95']:.1f} ms |")
     print(f"| round trips to the main thread, one tap | — | {', '.join(map(str, res['tap_round_trips']))} |")
-    print("\n| one use of the page from the worker's Python | round trips | ms |\n|---|---:|---:|")
+    print("\n| one use of the page through PyScript's proxies, in a worker | round trips | ms |\n|---|---:|---:|")
     for name, trips, ms in res["round_trips"]:
         print(f"| {name} | {trips:.0f} | {ms:.2f} |")
     if res["errors"]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -219,6 +220,11 @@ STAGES = {
 }
 
 
+# Python on the page (not in a worker, where scripts/serve.py's isolated page runs it): what the
+# loader does on the page's main thread, for hosts that do not isolate the page.
+ON_THE_PAGE = "?python=page"
+
+
 @pytest.mark.parametrize("start", ["snapshot", "fresh"])
 def test_the_loading_bar_moves_on_the_compositor_and_says_each_stage(start, new_page, base_url, wait_ready,
                                                                        external_requests):
@@ -230,13 +236,13 @@ def test_the_loading_bar_moves_on_the_compositor_and_says_each_stage(start, new_
     them), running from before Python's start to after it: the bar moves while no script can."""
     page = new_page(viewport={"width": 1280, "height": 800}, service_workers="allow")
     if start == "snapshot":
-        install_release(page, base_url)
+        install_release(page, base_url + ON_THE_PAGE)
     page.add_init_script(LOADING_JS)
     browser = page.context.browser
     browser.start_tracing(page=page, categories=["blink.animations", "blink.user_timing", "devtools.timeline",
                                                 "toplevel"])
     try:
-        page.goto(base_url)
+        page.goto(base_url + ON_THE_PAGE)
         wait_ready(page)
     finally:
         trace = json.loads(browser.stop_tracing())
@@ -342,8 +348,8 @@ def test_a_restored_snapshot_is_this_browsers_python(new_page, base_url, wait_re
         page = new_page(viewport={"width": 1280, "height": 800}, locale="cs-CZ", timezone_id="America/Santiago",
                         service_workers="allow")
         if start == "snapshot":
-            install_release(page, base_url)
-        page.goto(base_url)
+            install_release(page, base_url + ON_THE_PAGE)
+        page.goto(base_url + ON_THE_PAGE)  # (the probe runs Python on the page)
         wait_ready(page)
         boot = page.evaluate("() => ({ how: djambiBoot.how, error: djambiBoot.error, random: djambiBoot.random })")
         assert boot["how"] == start and boot["error"] is None, boot
@@ -475,4 +481,69 @@ def test_the_loading_bar_says_how_many_megabytes_are_left(new_page, base_url, wa
     assert amounts[-1] < max(amounts), shown  # it shrinks as files arrive
     assert page.text_content("#loader-left") == "" or page.is_hidden("#loader")
     assert page.evaluate("() => window.fetch.toString()").endswith("{ [native code] }")  # left alone once ready
+    assert external_requests == []
+
+
+# Counts, on the page, the worker's batches of page operations (static/remote-page.mjs djambiOps).
+COUNT_OPS_JS = """() => {
+    const ops = window.djambiOps;
+    window.__batches = 0;
+    window.djambiOps = (text) => { window.__batches++; return ops(text); };
+}"""
+
+
+def test_an_isolated_page_runs_python_in_a_worker_and_a_tap_crosses_in_a_few_batches(
+        new_page, base_url, wait_ready, external_requests):
+    """scripts/serve.py makes the page cross-origin isolated: the app's script runs in PyScript's
+    worker, the loader there tells the page its stages (the loading words, djambiBoot), and the
+    views reach the page through app/views/remote.py: a tap and its redraw are a few batches of
+    operations, not thousands of round trips."""
+    page = new_page(viewport={"width": 1280, "height": 800})
+    page.add_init_script(LOADING_JS)
+    page.goto(base_url)
+    wait_ready(page)
+    assert page.evaluate("() => [window.crossOriginIsolated, window.djambiWorkerMode]") == [True, True]
+    assert page.locator('script[type="py"][worker]').count() == 1
+    boot = page.evaluate("() => djambiBoot")
+    assert boot["how"] == "fresh" and boot["snapshot"] == "not cached" and boot["error"] is None, boot
+    assert boot["ran"] == ["app/main.py"] and "given to PyScript" in boot["marks"], boot
+    texts = [t for _, t in page.evaluate("() => window.__loading.texts")]
+    assert texts.index(STAGES["fresh"][0]) < texts.index(STAGES["fresh"][1]), texts
+    page.keyboard.press("Escape")  # the first visit's welcome
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    page.evaluate(COUNT_OPS_JS)
+    page.click('[data-square="C7"]')
+    expect(page.locator('[data-square="C7"]')).to_have_class(re.compile(r"\bsel\b"))
+    batches = page.evaluate("() => window.__batches")
+    assert 1 <= batches <= 40, batches
+    page.click('[data-square="C6"]')
+    expect(page.locator("#move-list li")).to_have_count(1)
+    assert external_requests == []
+
+
+@pytest.mark.parametrize("why", ["asked", "not isolated"])
+def test_python_runs_on_the_page_when_asked_or_when_the_page_is_not_isolated(why, new_page, base_url, wait_ready,
+                                                                             external_requests):
+    """``?python=page``, or a host that sends no isolation headers (here: the page's response
+    without them): Python runs on the page, as the loader starts it from <head>, and plays."""
+    page = new_page(viewport={"width": 1280, "height": 800})
+    url = base_url
+    if why == "asked":
+        url = base_url + "?python=page"
+    else:
+        def strip(route):
+            response = route.fetch()
+            headers = {k: v for k, v in response.headers.items() if not k.lower().startswith("cross-origin-")}
+            route.fulfill(response=response, headers=headers)
+        page.route(lambda url: urlsplit(url).path in ("", "/"), strip)
+    page.goto(url)
+    wait_ready(page)
+    expected = [why == "asked", False]
+    assert page.evaluate("() => [window.crossOriginIsolated, window.djambiWorkerMode]") == expected
+    assert page.locator('script[type="py"][worker]').count() == 0
+    assert page.evaluate("() => djambiBoot.how") == "fresh"
+    page.keyboard.press("Escape")
+    page.click('[data-square="C7"]')
+    page.click('[data-square="C6"]')
+    expect(page.locator("#move-list li")).to_have_count(1)
     assert external_requests == []

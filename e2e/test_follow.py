@@ -125,7 +125,10 @@ def shoot(page: Page, screenshot_dir, name: str) -> None:
 # ---------------------------------------------------------------------------- the stall
 @pytest.mark.parametrize("size", ["desktop", "tablet"])
 def test_undo_while_a_computer_thinks_then_redo_never_stalls(new_page, size, screenshot_dir, external_requests):
-    page = ready(new_page(**SIZES[size]))
+    # Python on the page (?python=page): clicks dispatched in one task of the page are answered in
+    # it, so what each leaves is read before any computer can move (in worker mode they are
+    # answered after that task, in the worker, in the same order).
+    page = ready(new_page(**SIZES[size]), "/?python=page")
     new_game(page, {"b": "normal", "y": "normal", "g": "normal"})
     top = page.locator("#players").bounding_box()["y"]
     tap(page, "C7")

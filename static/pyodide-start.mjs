@@ -237,12 +237,22 @@ const compiled = new Map();
 // result for PyScript (the script's errors are raised to it as before; their tracebacks name the
 // file). No Python is compiled for it: marshal.loads and exec are called from here. Anything else
 // (a script edited since set-up, even by the same number of bytes) is Pyodide's own run.
+// Resolves once the page's script has run (the app has started: its bytecode's, or its text when
+// the bundle has none for it), which PyScript runs after its own bootstrap code.
+let ranScript = null;
+const scriptRan = new Promise((resolve) => { ranScript = resolve; });
+const PAGE_SCRIPT = /^"""The page's entry point/;
+
 function runScriptsFromBytecode(py) {
   const original = py.runPythonAsync.bind(py);
   py.runPythonAsync = (code, options = {}) => {
     const text = typeof code === "string" && !options.filename && !options.locals ? new TextEncoder().encode(code) : null;
     const found = text && (compiled.get(text.length) ?? []).find(({ source }) => equalBytes(source, text));
-    if (!found) return original(code, options);
+    if (!found) {
+      const run = original(code, options);
+      if (text && PAGE_SCRIPT.test(code)) run.finally(ranScript);
+      return run;
+    }
     try {
       const builtins = py.pyimport("builtins");
       const data = py.toPy(found.pyc.subarray(16)); // the code object, after the .pyc's 16-byte header
@@ -253,6 +263,8 @@ function runScriptsFromBytecode(py) {
         for (const proxy of [codeObject, data, builtins]) proxy.destroy?.();
       }
       boot.ran.push(found.path);
+      report();
+      ranScript();
       return Promise.resolve(undefined);
     } catch (error) {
       return Promise.reject(error);
@@ -385,8 +397,9 @@ _out
 `;
 
 function checkBytecodeLater(py) {
-  if (!boot.bytecode || !globalThis.document) return;
-  whenReady().then(() => {
+  if (!boot.bytecode) return;
+  // (In the worker: once the app's script has run, which does not hold up the page.)
+  (inWorker ? scriptRan.then(() => new Promise((resolve) => setTimeout(resolve, 0))) : whenReady()).then(() => {
     try {
       const scope = py.toPy({}); // not the page's __main__
       Object.assign(boot.bytecode, JSON.parse(py.runPython(CHECK_BYTECODE, { globals: scope })));
@@ -399,6 +412,7 @@ function checkBytecodeLater(py) {
     } catch (error) {
       boot.bytecode.error = String(error);
     }
+    report();
   });
 }
 

@@ -38,7 +38,9 @@ function callback(id, once) {
       const ids = args.map((arg) => { const i = nextId--; table.set(i, arg); return i; });
       worker ??= document.querySelector('script[type="py"][worker]')?.xworker;
       globalThis.djambiBusy++;
-      worker.sync.djambi_call(id, JSON.stringify(ids))
+      // Resolves to what the Python callable returns (a string, number or boolean), for the
+      // page's own callers (the debugging hook djambiApp, tests).
+      return worker.sync.djambi_call(id, JSON.stringify(ids))
         .catch((error) => console.error("Djambi:", error))
         .finally(() => { globalThis.djambiBusy--; });
     });

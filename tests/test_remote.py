@@ -54,7 +54,7 @@ class FakePage:
                 self.table[self.next_id] = arg
                 ids.append(self.next_id)
                 self.next_id -= 1
-            self.channel.call_back(number, json.dumps(ids))
+            return self.channel.call_back(number, json.dumps(ids))
         return self.functions.setdefault(number, call)
 
     def send(self, text: str) -> str:
@@ -196,3 +196,11 @@ def test_two_handles_on_one_page_object_are_equal(page):
     assert one == two and not one != two
     assert one != page.document.querySelector("#nothing")
     assert page.document.querySelectorAll("x")[0] != page.document.querySelectorAll("x")[1]
+
+
+def test_what_a_callable_returns_is_what_the_page_gets(page):
+    page.window.hook = lambda: "djambi code"
+    page.window.nothing = lambda: object()
+    page.channel.flush()
+    assert page.fake.table[0].hook() == "djambi code"
+    assert page.fake.table[0].nothing() is None  # not a value the page can take

@@ -85,14 +85,16 @@ class Channel:
             return {"j": value}
         return value
 
-    def call_back(self, number: int, ids: str) -> None:
-        """The page called the Python callable ``number`` with its objects ``ids``."""
+    def call_back(self, number: int, ids: str) -> Any:
+        """The page called the Python callable ``number`` with its objects ``ids``: what it
+        returns, if a string, number or boolean, is what the page's call resolves to."""
         args = [Ref(self, i, free=True) for i in json.loads(ids)]
         action = self.once.pop(number, None) or self.callbacks[number]
         try:
-            action(*args)
+            result = action(*args)
         finally:
             self.flush()
+        return result if isinstance(result, (str, int, float, bool)) else None
 
 
 _UNSET = object()
