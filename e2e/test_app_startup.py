@@ -484,14 +484,6 @@ def test_the_loading_bar_says_how_many_megabytes_are_left(new_page, base_url, wa
     assert external_requests == []
 
 
-# Counts, on the page, the worker's batches of page operations (static/remote-page.mjs djambiOps).
-COUNT_OPS_JS = """() => {
-    const ops = window.djambiOps;
-    window.__batches = 0;
-    window.djambiOps = (text) => { window.__batches++; return ops(text); };
-}"""
-
-
 def test_an_isolated_page_runs_python_in_a_worker_and_a_tap_crosses_in_a_few_batches(
         new_page, base_url, wait_ready, external_requests):
     """scripts/serve.py makes the page cross-origin isolated: the app's script runs in PyScript's
@@ -511,10 +503,10 @@ def test_an_isolated_page_runs_python_in_a_worker_and_a_tap_crosses_in_a_few_bat
     assert texts.index(STAGES["fresh"][0]) < texts.index(STAGES["fresh"][1]), texts
     page.keyboard.press("Escape")  # the first visit's welcome
     expect(page.locator("dialog[open]")).to_have_count(0)
-    page.evaluate(COUNT_OPS_JS)
+    before = page.evaluate("() => window.djambiBatches")  # static/remote-page.mjs counts them
     page.click('[data-square="C7"]')
     expect(page.locator('[data-square="C7"]')).to_have_class(re.compile(r"\bsel\b"))
-    batches = page.evaluate("() => window.__batches")
+    batches = page.evaluate("() => window.djambiBatches") - before
     assert 1 <= batches <= 40, batches
     page.click('[data-square="C6"]')
     expect(page.locator("#move-list li")).to_have_count(1)

@@ -369,7 +369,7 @@ globalThis.djambiLoad = (what) => {
       return true;
     })().catch((error) => { console.warn(`Djambi: ${what} not loaded.`, error); return false; });
     loaded.set(what, done);
-    done.then((ok) => { if (!ok) loaded.delete(what); else (boot.loaded ??= []).push(what); });
+    done.then((ok) => { if (!ok) loaded.delete(what); else (boot.loaded ??= []).push(what); report(); });
   }
   return loaded.get(what);
 };

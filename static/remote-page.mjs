@@ -56,7 +56,9 @@ function describe(value) {
   return { v: value };
 }
 
+globalThis.djambiBatches = 0; // how many batches have come (tests, benchmarks)
 globalThis.djambiOps = (text) => {
+  globalThis.djambiBatches++;
   const answers = [];
   for (const op of JSON.parse(text)) {
     try {
