@@ -30,7 +30,9 @@ class Panel:
         on_click("#message-close", lambda e: self.dismiss())
 
     def build_players(self) -> None:
+        """A row per party, in place of index.html's (the same rows, there from the first paint)."""
         box = el("#players")
+        box.replaceChildren()
         for party in Party:
             li = document.createElement("li")
             li.className = f"player pc-{party.letter}"
