@@ -88,7 +88,11 @@ globalThis.djambiOps = (text) => {
 const BOARD_KEYS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Enter", " ", "Home", "End"]);
 const MOVE_LIST_KEYS = new Set(["ArrowLeft", "ArrowRight", "Home", "End"]);
 document.addEventListener("keydown", (event) => {
-  if (document.querySelector("dialog[open]")) {
+  // What the app's key handler asks of the page, as it was when the key was pressed (Escape
+  // closes a dialog before the worker hears of the key): app/views/play.py on_key.
+  event.djambiDialog = Boolean(document.querySelector("dialog[open]"));
+  event.djambiFocus = document.activeElement?.id ?? "";
+  if (event.djambiDialog) {
     if (event.key === "Enter" && event.target.classList?.contains("game-name-field")) event.preventDefault();
     return;
   }

@@ -204,3 +204,13 @@ def test_what_a_callable_returns_is_what_the_page_gets(page):
     page.channel.flush()
     assert page.fake.table[0].hook() == "djambi code"
     assert page.fake.table[0].nothing() is None  # not a value the page can take
+
+
+def test_what_the_page_noted_at_a_keys_dispatch(page):
+    noted = []
+    page.document.onkeydown = lambda event: noted.append(remote.at_dispatch(event))
+    page.channel.flush()
+    page.fake.table[1].onkeydown(SimpleNamespace(key="Escape", djambiDialog=True, djambiFocus="board"))
+    page.fake.table[1].onkeydown(SimpleNamespace(key="x", djambiDialog=None, djambiFocus=None))  # not noted
+    assert noted == [{"dialog": True, "focus": "board"}, None]
+    assert remote.at_dispatch(SimpleNamespace(key="x")) is None  # on the page's main thread: nothing noted

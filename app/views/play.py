@@ -18,6 +18,7 @@ from app.present.camblam_taps import CamblamPicker
 from app.state.history import History
 from app.present.i18n import _, party_name
 from app.state import library, saving, session, settings as prefs
+from app.views import remote
 from app.views.dom import any_dialog_open, close_dialog, el, open_dialog
 
 
@@ -115,14 +116,20 @@ class PlayControl:
         self.draw_panel()
 
     def on_key(self, event) -> None:
-        if any_dialog_open():
+        # In worker mode the page notes, as the key is pressed, whether a dialog was open and
+        # where the focus was (static/remote-page.mjs): Escape has closed the dialog by now.
+        seen = remote.at_dispatch(event)
+        if any_dialog_open() or (seen is not None and seen["dialog"]):
             return
         key = str(event.key)
         if self.learn.on_key(key):
             return
-        focus = document.activeElement
-        on_board = focus == el("#board")
-        on_moves = focus == el("#move-list")
+        if seen is not None:
+            on_board, on_moves = seen["focus"] == "board", seen["focus"] == "move-list"
+        else:
+            focus = document.activeElement
+            on_board = focus == el("#board")
+            on_moves = focus == el("#move-list")
         if key in ("Home", "End") and (on_board or on_moves):
             event.preventDefault()
             self.browse_to(0 if key == "Home" else None)

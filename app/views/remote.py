@@ -326,6 +326,18 @@ def absent(value: Any) -> bool:
     return value is None
 
 
+def at_dispatch(event: Any) -> dict | None:
+    """What static/remote-page.mjs noted on a key event as it was dispatched (whether a dialog
+    was open, the focused element's id), or None on the page's main thread (nothing to note:
+    the handler runs within the dispatch)."""
+    if not isinstance(event, Ref):
+        return None
+    dialog, focus = event.djambiDialog, event.djambiFocus
+    if dialog._absent():
+        return None
+    return {"dialog": bool(dialog), "focus": str(focus)}
+
+
 CHANNEL: Channel | None = None  # the worker's channel, once installed
 ONCE: Callable | None = None  # pyodide.ffi.create_once_callable (install replaces it with Once)
 
