@@ -81,28 +81,45 @@ def test_every_frame_before_the_game_is_ready_speaks_the_visitors_language(new_p
     static = page.evaluate("(lang) => window.djambiStaticWords[lang]", lang)
     shown = [f for f in frames if f["undo"] is not None]
     assert shown, "no frame before the game was ready"
+    # Python's own last words before ready ("Drawing the board…", from its catalog), which a frame
+    # shows when Python runs in a worker (on the page, ready comes in the same task).
+    drawing = page.text_content("#loader-text")
+    assert drawing not in ENGLISH["loader"] | {"Drawing the board…"}, drawing
     for f in shown:
-        assert f["loader"] in {"", *words.values()}, f
+        assert f["loader"] in {"", drawing, *words.values()}, f
         assert f["loader"] not in ENGLISH["loader"] - {""}, f
         assert f["undo"] == static["undo"] != ENGLISH["undo"], f
-        assert f["players"] in ([], [static[p] for p in ("red", "blue", "yellow", "green")]), f
+        # (the index.html rows, or Python's as it draws them, the turn's arrow on one: worker mode)
+        names = [name.removeprefix("▶").strip() for name in f["players"]]
+        assert names in ([], [static[p] for p in ("red", "blue", "yellow", "green")]), f
     assert any(f["loader"] for f in shown)  # the loading words were on screen
     assert external_requests == []
 
 
-def test_a_first_visit_asks_for_no_style_sheet_and_for_the_runtime_once_painted(new_page, wait_ready,
+@pytest.mark.parametrize("where", ["worker", "page"])
+def test_a_first_visit_asks_for_no_style_sheet_and_for_the_runtime_once_painted(where, new_page, wait_ready,
                                                                                   external_requests):
     """The style sheets and the loader's words are in the page itself; the runtime's files (the
-    wasm, Pyodide's and PyScript's modules) are asked for after the first contentful paint."""
+    wasm, Pyodide's and PyScript's modules) are asked for after the first contentful paint: by the
+    page, or in worker mode (the page isolated, as scripts/serve.py serves it) the wasm and
+    PyScript by the page and the loader and Pyodide's modules by the worker."""
     page = new_page(viewport={"width": 390, "height": 844})
-    page.goto("/")
+    page.goto("/" if where == "worker" else "/?python=page")
     wait_ready(page)
+    assert page.evaluate("() => window.djambiWorkerMode") is (where == "worker")
     fcp = page.evaluate("() => performance.getEntriesByName('first-contentful-paint')[0].startTime")
     asked = page.evaluate("() => performance.getEntriesByType('resource').map((e) => [e.name, e.startTime])")
     names = [name for name, _at in asked]
     assert not [n for n in names if n.endswith(".css") or n.endswith("loader-words.js")], names
     runtime = [(name, at) for name, at in asked
-               if name.endswith(("pyodide.asm.wasm", "pyodide.asm.mjs", "pyscript/core.js", "pyodide-start.mjs"))]
-    assert len(runtime) == 4, names
+               if name.endswith(("pyodide.asm.wasm", "pyodide.asm.mjs", "pyscript/core.js", "pyodide-start.mjs",
+                                 "remote-page.mjs"))]
+    expected = {"worker": ("pyodide.asm.wasm", "pyscript/core.js", "remote-page.mjs"),
+                "page": ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyscript/core.js", "pyodide-start.mjs")}[where]
+    assert sorted(name.rsplit("/", 2)[-1] if "pyscript/" not in name else "pyscript/core.js" for name, _at in runtime) \
+        == sorted(e.rsplit("/", 1)[-1] if "pyscript/" not in e else e for e in expected), names
     assert all(at >= fcp for _name, at in runtime), (fcp, runtime)
+    if where == "worker":  # the worker's own: after the page painted too, the page's clock on its
+        worker = page.evaluate("() => window.djambiBoot.marks")
+        assert worker["loader evaluated"] >= fcp, (fcp, worker)
     assert external_requests == []

@@ -31,14 +31,18 @@ def test_index_html_holds_the_current_style_sheets_and_loader_words():
 
 
 def test_the_page_asks_for_no_style_sheet_or_script_before_its_first_paint():
-    """Nothing in <head> outside the runtime's <template> (asked for once the page painted, or at
-    once on a returning visit) is a style sheet or a script the page must wait for."""
+    """Nothing in <head> outside the runtime's <template>s (asked for once the page painted, or at
+    once on a returning visit: "runtime" with Python on the page, "worker-runtime" in worker mode,
+    "pyscript" in both) is a style sheet or a script the page must wait for."""
     head = index_html().split("</head>")[0]
-    outside = re.sub(r"<template id=\"runtime\">.*?</template>", "", head, flags=re.S)
+    templates = dict(re.findall(r'<template id="([\w-]+)">(.*?)</template>', head, re.S))
+    assert set(templates) == {"runtime", "worker-runtime", "pyscript"}
+    outside = re.sub(r"<template id=\"[\w-]+\">.*?</template>", "", head, flags=re.S)
     assert not re.search(r'<link[^>]+rel="stylesheet"', outside)
     assert not re.search(r"<script[^>]+src=", outside)
-    runtime = re.search(r"<template id=\"runtime\">(.*?)</template>", head, re.S).group(1)
-    assert './static/vendor/pyscript/core.js' in runtime and './static/pyodide-start.mjs' in runtime
+    assert './static/pyodide-start.mjs' in templates["runtime"]
+    assert './static/remote-page.mjs' in templates["worker-runtime"]
+    assert './static/vendor/pyscript/core.js' in templates["pyscript"]
 
 
 def test_a_comment_in_a_style_sheet_is_left_out_and_nothing_else(tmp_path):

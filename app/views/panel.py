@@ -41,6 +41,7 @@ class Panel:
             swatch.innerHTML = figures.swatch_html(party)
             name = document.createElement("span")
             name.className = "pname"
+            name.textContent = party_name(party)  # as index.html's row said (a frame may show it before the first draw)
             seat = document.createElement("span")
             seat.className = "pseat"
             state = document.createElement("span")
