@@ -67,18 +67,29 @@ CHROMIUM, CHROMIUM_ARGS, LOCAL_HOSTS = _chromium.CHROMIUM, _chromium.CHROMIUM_AR
 
 # In worker mode (the page cross-origin isolated, as scripts/serve.py serves it) the app's Python
 # answers a click after the click's dispatch, in its web worker, where on the page it answered
-# within it. Every action of a test (a click, a tap, a key, a choice) therefore returns only once
-# the page has no event left unanswered (static/remote-page.mjs's djambiBusy is 0), so that what
-# the test reads next is the app's answer, as on the page.
-ACTIONS = {"click", "dblclick", "tap", "press", "type", "fill", "select_option", "check", "uncheck",
+# within it. Every action of a test (a click, a tap, a key, a choice, a script run in the page
+# that may set the address or send an event) therefore returns only once the page has no event
+# left unanswered (static/remote-page.mjs's djambiBusy is 0), so that what the test reads next is
+# the app's answer, as on the page.
+ACTIONS = {"evaluate", "click", "dblclick", "tap", "press", "type", "fill", "select_option", "check", "uncheck",
            "set_checked", "dispatch_event", "set_input_files", "insert_text", "down", "up", "clear",
            "press_sequentially", "drag_to", "drag_and_drop"}
+
+
+# Waits a task (an event the action queued, such as hashchange, is dispatched first), then until
+# the worker has answered every event (djambiBusy 0); nothing to wait for with Python on the page.
+SETTLE_JS = """async () => {
+    if (window.djambiBusy === undefined) return;
+    await new Promise((done) => setTimeout(done, 0));
+    const end = Date.now() + 30000;
+    while (window.djambiBusy > 0 && Date.now() < end) await new Promise((done) => setTimeout(done, 4));
+}"""
 
 
 def settle(page: Page) -> None:
     """Wait until the app has answered every event so far (at once on the page's main thread)."""
     try:
-        page.wait_for_function("() => !(window.djambiBusy > 0)", timeout=30_000)
+        _evaluate(page, SETTLE_JS)
     except PlaywrightError as error:
         if "context was destroyed" not in str(error) and "closed" not in str(error) and "navigat" not in str(error):
             raise
@@ -111,6 +122,7 @@ class _SettlingInput:
         return attribute
 
 
+_evaluate = Page.evaluate if Page is not None else None  # (settle's own, not settling)
 for _name in ACTIONS if Page is not None else ():
     if hasattr(Page, _name):
         setattr(Page, _name, _settling(getattr(Page, _name), lambda page: page))

@@ -243,7 +243,10 @@ def test_the_release_is_read_from_its_cache_by_static_routes_online_and_offline(
     worker's static routes (sw.js: InstallEvent.addRoutes), without running the worker's script for
     each; only the page and the start-up snapshot go to its fetch handler. Offline the same."""
     folder, site, page, errors = offline_tablet(sites, new_page, tmp_path)
-    page.goto(site.url)
+    # Python on the page: every file the start reads is the page's request, which this CDP session
+    # sees (in worker mode the worker asks for the runtime's files and the snapshot itself).
+    start = site.url + "?python=page"
+    page.goto(start)
     wait_ready(page)
     wait_controlled(page)
     snapshot = site.url + "static/vendor/start-snapshot.bin"
@@ -252,7 +255,7 @@ def test_the_release_is_read_from_its_cache_by_static_routes_online_and_offline(
             site.stop()
             assert not site.answers()
         sources = router_sources(page)
-        assert sources.pop(site.url) == ("fetch-event", "fetch-event")  # the page: the release switch
+        assert sources.pop(start) == ("fetch-event", "fetch-event")  # the page: the release switch
         assert sources.pop(snapshot) == ("fetch-event", "fetch-event")  # the worker's inflated copy
         files = {url: how for url, how in sources.items() if url.startswith(site.url)}
         assert {site.url + f for f in ("static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/bundle-first.bin",
