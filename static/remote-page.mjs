@@ -74,8 +74,9 @@ globalThis.djambiOps = (text) => {
         default: throw new Error(`unknown operation ${op[0]}`);
       }
     } catch (error) {
+      // Said to the worker (an error of this operation), and the next operations still run, as
+      // the page would have gone on had Python run there and caught it.
       answers.push({ e: `${op[0]} ${op[3] ?? op[2] ?? ""}: ${error}` });
-      return JSON.stringify(answers);
     }
   }
   return JSON.stringify(answers);

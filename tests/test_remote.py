@@ -86,7 +86,6 @@ class FakePage:
                     raise ValueError(f"unknown operation {kind}")
             except Exception as error:  # noqa: BLE001 (the page answers the failure)
                 answers.append({"e": f"{op[0]} {op[3] if len(op) > 3 else op[2]}: {error}"})
-                break
         return json.dumps(answers)
 
 
@@ -175,10 +174,15 @@ def test_a_once_callable_is_forgotten_after_its_call(page):
     assert calls == [1] and number not in page.channel.once and number not in page.fake.functions
 
 
-def test_a_page_error_names_the_operation(page):
+def test_a_page_error_is_raised_to_a_caller_that_waits_and_said_otherwise(page, capsys):
     page.document.querySelector("#status").noSuchMethod(1)
+    page.document.querySelector("#status").textContent = "after"
     with pytest.raises(remote.PageError, match="noSuchMethod"):
-        page.channel.flush()
+        page.channel.flush(strict=True)
+    assert page.status.textContent == "after"  # the operations after it ran
+    page.document.querySelector("#status").noSuchMethod(2)
+    assert str(page.document.title) == "Djambi"  # a read: the error is said, not raised
+    assert "noSuchMethod" in capsys.readouterr().err
 
 
 def test_page_objects_python_drops_are_dropped_by_the_page(page):

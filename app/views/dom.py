@@ -103,6 +103,7 @@ def copy_field(selector: str) -> bool:
         copied = False
     try:
         window.navigator.clipboard.writeText(field.value)
+        remote.send_now()  # (in a worker: no clipboard API is raised here)
         copied = True
     except Exception:  # noqa: BLE001 (no clipboard API outside secure contexts)
         pass
@@ -118,9 +119,11 @@ class LocalStorage:
 
     def set(self, key: str, value: str) -> None:
         window.localStorage.setItem(key, value)
+        remote.send_now()  # (in a worker: a refusal, the storage full, is raised here)
 
     def remove(self, key: str) -> None:
         window.localStorage.removeItem(key)
+        remote.send_now()
 
     def keys(self) -> list[str]:
         store = window.localStorage

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import sys
 from typing import Any, Callable
 
 
@@ -49,9 +50,12 @@ class Channel:
     def new_ref(self) -> "Ref":
         return Ref(self, next(self.ids))
 
-    def flush(self, ask: int | None = None, answer: bool = False) -> Any:
+    def flush(self, ask: int | None = None, answer: bool = False, strict: bool = False) -> Any:
         """Send what is queued; the page's answer to the last operation when ``answer`` (or
-        when ``ask``: what the object ``ask`` is)."""
+        when ``ask``: what the object ``ask`` is). An operation the page could not carry out
+        raises ``PageError`` when ``strict`` (the caller waits for it: ``send_now``); otherwise
+        it is reported on the console, as an uncaught error of the page's would be, and the
+        operations after it have run."""
         if ask is not None:
             self.ops.append(["value", ask])
             answer = True
@@ -60,10 +64,13 @@ class Channel:
         ops, self.ops = self.ops, []
         self.round_trips += 1
         answers = json.loads(str(self.send(json.dumps(ops))))
-        for answer in answers:
-            if "e" in answer:
-                raise PageError(answer["e"])
-        return answers[-1] if answer else None
+        errors = [a["e"] for a in answers if "e" in a]
+        if errors and strict:
+            raise PageError(errors[0])
+        for error in errors:
+            print(f"Djambi: the page could not {error}", file=sys.stderr)
+        answers = [a for a in answers if "e" not in a]
+        return answers[-1] if answer and answers else None
 
     def encode(self, value: Any) -> Any:
         if isinstance(value, Ref):
@@ -324,6 +331,13 @@ def absent(value: Any) -> bool:
     if isinstance(value, (Ref, Member)):
         return value._absent()
     return value is None
+
+
+def send_now() -> None:
+    """In a worker: send what is queued now, so that a failure (a page error) is raised to the
+    caller, not at the end of the task. Nothing to do on the page's main thread."""
+    if CHANNEL is not None:
+        CHANNEL.flush(strict=True)
 
 
 def at_dispatch(event: Any) -> dict | None:
