@@ -115,3 +115,21 @@ for (const type of ["dragover", "drop"]) {
     Object.defineProperty(event, "dataTransfer", { value: kept });
   }, true);
 }
+
+// The move list and the narration follow the game (app/views/movelist.py: data-follow="1" while
+// they do): their end in view as lines come and as their size changes, in the frame that shows
+// the change, not once the worker has heard of it.
+function follow(box) {
+  if (box.dataset.follow === "1") box.scrollTop = box.scrollHeight;
+}
+function followLists() {
+  for (const id of ["move-list", "event-log"]) {
+    const box = document.getElementById(id);
+    if (!box) continue;
+    new MutationObserver(() => follow(box)).observe(box, { childList: true, subtree: true, characterData: true });
+    new MutationObserver(() => follow(box)).observe(box, { attributes: true, attributeFilter: ["data-follow"] });
+    new ResizeObserver(() => follow(box)).observe(box);
+  }
+}
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", followLists, { once: true });
+else followLists();

@@ -19,6 +19,10 @@ class BrowseControl:
         self.moves.draw(self.history.plies)
         self.draw_board()
         self.draw_panel()
+        # The panel around the lists is drawn: the lists that follow the game show their end (in
+        # the same batch of the page's changes when Python runs in a worker, where a later task
+        # can come long after the page has drawn the move).
+        self.moves.keep_end()
 
     def shown_board(self):
         if self.viewing is None:

@@ -76,14 +76,23 @@ class MoveList:
     def on_scroll(self, i: int, box) -> None:
         if self.touched[i]:  # the player scrolled: up, the box stays; to the end, it follows
             self.follow[i] = self.at_end(box)
+            self.mark_follow()
 
     def keep_end(self) -> None:
         """Scroll each box that follows the game to its end (within the box only: the page
         itself never scrolls)."""
+        self.mark_follow()
         for i, box in enumerate((self.ol, self.log)):
             if self.follow[i] and self.viewed is None:
                 self.touched[i] = False
                 box.scrollTop = box.scrollHeight
+
+    def mark_follow(self) -> None:
+        """``data-follow`` on each box: "1" while it follows the game. With Python in a worker,
+        static/remote-page.mjs keeps such a box's end in view as lines come and sizes change, in
+        the page's own frames (the worker's answer can come frames later)."""
+        for i, box in enumerate((self.ol, self.log)):
+            box.dataset.follow = "1" if self.follow[i] and self.viewed is None else "0"
 
     @staticmethod
     def at_end(box) -> bool:
@@ -149,6 +158,7 @@ class MoveList:
         for li in list(self.ol.querySelectorAll("li.viewed")):
             li.classList.remove("viewed")
         self.viewed = ply
+        self.mark_follow()
         if ply is None:  # back to the game: the lists follow it again
             self.follow = [True, True]
             self.keep_end()
