@@ -9,10 +9,14 @@ repository by default, on a free port), in headless Chromium (/usr/bin/chromium)
 (a) bytes before playable: a first visit (fresh context, empty cache); the browser's own network
     events (CDP ``Network.loadingFinished``: ``encodedDataLength``, the bytes as sent, compressed,
     headers included) of every request that finished before ``body[data-ready="1"]``, summed, with
-    the largest files and the encoding each came with;
+    the largest files and the encoding each came with; in worker mode (a first visit on an isolated
+    page) the app's worker's requests too, which the page's CDP session does not see, as the loader
+    there reports them (Resource Timing ``transferSize``; "(worker)" in the list);
 (b) time to playable under the mobile throttle: CDP ``Network.emulateNetworkConditions`` at
     1.6 Mbit/s down, 750 kbit/s up, 150 ms latency, and ``Emulation.setCPUThrottlingRate`` 4×
-    (the figures of Lighthouse's mobile profile, applied to the browser rather than simulated);
+    (the figures of Lighthouse's mobile profile, applied to the browser rather than simulated;
+    Chromium applies the CPU throttle to the page and slows the app's worker about 2×, not 4×:
+    docs/performance.md);
     navigation start to ``body[data-ready="1"]``, ``N`` first visits (default 1);
 (c) the warm reload against ``bench/bare.html`` (the same Pyodide, no app, a warm HTTP cache):
     ``bench/page.py start_times``, alternately, ``N`` rounds (default 4), medians and the ratio.
@@ -101,6 +105,11 @@ def first_visit(pages: pg.Pages, base: str, throttle: bool) -> dict:
         mono, wall = clock[0]
         before = [r for r in requests.values() if "end" in r and wall + (r["end"] - mono) <= ready_wall]
         late = [r for r in requests.values() if "end" in r and r not in before]
+        # Worker mode: the app's worker's own requests, which this page's CDP session does not see;
+        # the loader there reports each (Resource Timing: transferSize, as sent, headers included).
+        for url, size, end in page.evaluate("() => window.djambiWorkerBytes || []"):
+            if size and end <= data["ready"]:
+                before.append({"url": url, "bytes": size, "encoding": "(worker)", "status": 200})
         timeline = {"resources": page.evaluate(RESOURCES), "tasks": page.evaluate("window.__longTasks"),
                     "marks": data["boot_marks"]}
         return {"timeline": timeline,"ready_ms": data["ready"], "board_ms": data["board"], "fcp_ms": data["paint"].get("first-contentful-paint"),

@@ -97,7 +97,9 @@ if (channel && globalThis.fetch && globalThis.PerformanceObserver) {
     if (size > 100000) tell({ expected: [response.url, size] });
     return response;
   });
-  new PerformanceObserver((list) => { for (const entry of list.getEntries()) tell({ arrived: entry.name }); })
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) tell({ arrived: entry.name, bytes: entry.transferSize, end: entry.responseEnd + performance.timeOrigin });
+  })
     .observe({ type: "resource", buffered: true });
 }
 // Each also a User Timing mark ("djambi: <name>"), which a performance trace shows (e2e reads them).
@@ -454,7 +456,7 @@ export async function loadPyodide(options = {}) {
 async function start() {
   const base = { indexURL: INDEX_URL, stdLibURL: STDLIB_URL,
                  stdout: (line) => console.log(line), stderr: (line) => console.error(line) };
-  if (!(await snapshotFile)) {
+  if (!(await controlled)) { // (not the snapshot's answer: the runtime starts while it comes)
     boot.snapshot = "not cached"; // a first visit: no restore, and no error
   } else {
     try {

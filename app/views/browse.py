@@ -10,6 +10,7 @@ from pyscript import document
 
 from app.present import camblam_render, camblam_threats, prompts, render
 from app.state import lookback, settings as prefs
+from app.views import remote
 from app.views.dom import el
 
 
@@ -19,10 +20,12 @@ class BrowseControl:
         self.moves.draw(self.history.plies)
         self.draw_board()
         self.draw_panel()
-        # The panel around the lists is drawn: the lists that follow the game show their end (in
-        # the same batch of the page's changes when Python runs in a worker, where a later task
-        # can come long after the page has drawn the move).
-        self.moves.keep_end()
+        if remote.CHANNEL is not None:
+            # The panel around the lists is drawn: the lists that follow the game show their end,
+            # in the same batch of the page's changes (with Python in a worker, the later task of
+            # MoveList.draw can come long after the page has drawn the move; on the page it is
+            # the next task, and this would lay the page out once more in every draw).
+            self.moves.keep_end()
 
     def shown_board(self):
         if self.viewing is None:
