@@ -32,7 +32,6 @@ class Channel:
         self.ids = itertools.count(2)  # 0: the page's window, 1: its document
         self.callbacks: dict[int, Callable] = {}
         self.callback_ids: dict[int, int] = {}  # id(callable) -> callback id
-        self.round_trips = 0
         self.once: dict[int, Callable] = {}
         self.numbers = itertools.count(1)
 
@@ -62,7 +61,6 @@ class Channel:
         if not self.ops:
             return None
         ops, self.ops = self.ops, []
-        self.round_trips += 1
         answers = json.loads(str(self.send(json.dumps(ops))))
         errors = [a["e"] for a in answers if "e" in a]
         if errors and strict:
