@@ -101,8 +101,8 @@ def test_a_first_visit_asks_for_no_style_sheet_and_for_the_runtime_once_painted(
                                                                                   external_requests):
     """The style sheets and the loader's words are in the page itself; the runtime's files (the
     wasm, Pyodide's and PyScript's modules) are asked for after the first contentful paint: by the
-    page, or in worker mode (the page isolated, as scripts/serve.py serves it) the wasm and
-    PyScript by the page and the loader and Pyodide's modules by the worker."""
+    page, or in worker mode (the page isolated, as scripts/serve.py serves it) PyScript by the
+    page and the wasm, the loader and Pyodide's modules by the worker."""
     page = new_page(viewport={"width": 390, "height": 844})
     page.goto("/" if where == "worker" else "/?python=page")
     wait_ready(page)
@@ -114,7 +114,7 @@ def test_a_first_visit_asks_for_no_style_sheet_and_for_the_runtime_once_painted(
     runtime = [(name, at) for name, at in asked
                if name.endswith(("pyodide.asm.wasm", "pyodide.asm.mjs", "pyscript/core.js", "pyodide-start.mjs",
                                  "remote-page.mjs"))]
-    expected = {"worker": ("pyodide.asm.wasm", "pyscript/core.js", "remote-page.mjs"),
+    expected = {"worker": ("pyscript/core.js", "remote-page.mjs"),
                 "page": ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyscript/core.js", "pyodide-start.mjs")}[where]
     assert sorted(name.rsplit("/", 2)[-1] if "pyscript/" not in name else "pyscript/core.js" for name, _at in runtime) \
         == sorted(e.rsplit("/", 1)[-1] if "pyscript/" not in e else e for e in expected), names
@@ -122,4 +122,5 @@ def test_a_first_visit_asks_for_no_style_sheet_and_for_the_runtime_once_painted(
     if where == "worker":  # the worker's own: after the page painted too, the page's clock on its
         worker = page.evaluate("() => window.djambiBoot.marks")
         assert worker["loader evaluated"] >= fcp, (fcp, worker)
+        assert any(name.endswith("pyodide.asm.wasm") for name in page.evaluate("() => window.djambiWorkerFetched"))
     assert external_requests == []

@@ -103,6 +103,26 @@ if (channel && globalThis.fetch && globalThis.PerformanceObserver) {
   })
     .observe({ type: "resource", buffered: true });
 }
+// The runtime's compiled WebAssembly goes to the page, which keeps it (index.html): the page's next
+// visit (a reload, Python on the page) then finds it compiled already, with the functions this
+// worker ran (V8 keeps one compiled copy of a module per renderer process while something holds
+// it), instead of compiling them again as it restores (the reload 0.39× the bare page's, not
+// 0.49×: docs/performance.md). Posted to the Worker object once the runtime has started (a
+// BroadcastChannel does not carry a WebAssembly.Module).
+let runtimeModule = null;
+if (channel && globalThis.WebAssembly?.instantiateStreaming && globalThis.postMessage) {
+  const instantiate = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async (...args) => {
+    const result = await instantiate.apply(WebAssembly, args);
+    runtimeModule = result.module;
+    return result;
+  };
+}
+const giveCompiled = () => {
+  try {
+    if (runtimeModule) globalThis.postMessage({ djambiRuntime: runtimeModule });
+  } catch (error) { /* then kept by the worker only */ }
+};
 // Each also a User Timing mark ("djambi: <name>"), which a performance trace shows (e2e reads them).
 const mark = (name) => {
   boot.marks[name] = Math.round(performance.now());
@@ -283,13 +303,14 @@ function equalBytes(a, b) {
 
 // Resolves once the page has been painted with its loading bar (a compositor animation, which
 // keeps moving through the long task of Python's start or restore that follows).
+let shown = null; // (once: the frame is waited for while the files come, not after them)
 function painted() {
-  return new Promise((resolve) => {
+  return (shown ??= new Promise((resolve) => {
     if (!globalThis.document) return resolve();
     const frame = () => requestAnimationFrame(() => setTimeout(() => { mark("page painted"); resolve(); }, 0));
     if (document.getElementById("loader")) frame();
     else document.addEventListener("DOMContentLoaded", frame, { once: true });
-  });
+  }));
 }
 
 // Rejects a snapshot header that is not this release's (this Pyodide, the bundle this page fetched).
@@ -475,6 +496,7 @@ async function start() {
   mark("loadPyodide called");
   const py = await startPyodide(base);
   mark("runtime started");
+  giveCompiled();
   await writeBundle(py);
   boot.how = "fresh";
   return py;
@@ -487,6 +509,7 @@ async function restore(base) {
   // Restoring is one long task (wasm instantiated, 31 MB of memory restored): from the service
   // worker's cache the snapshot can be ready before the page is first painted, and the board, the
   // saved game's pieces and the moving bar must be on screen first.
+  painted();
   const snapshot = snapshotBytes().then((bytes) => painted().then(() => bytes));
   snapshot.catch(() => {}); // its failure is this try's, whenever Pyodide gets round to it
   const py = await startPyodide({ ...base, _loadSnapshot: snapshot });
