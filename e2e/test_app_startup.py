@@ -510,6 +510,9 @@ def test_an_isolated_page_runs_python_in_a_worker_and_a_tap_crosses_in_a_few_bat
     assert 1 <= batches <= 40, batches
     page.click('[data-square="C6"]')
     expect(page.locator("#move-list li")).to_have_count(1)
+    # The worker gave the page its compiled runtime, which the page keeps for the next visit's
+    # restore (static/pyodide-start.mjs, index.html).
+    page.wait_for_function("() => window.djambiRuntime instanceof WebAssembly.Module")
     assert external_requests == []
 
 

@@ -74,7 +74,8 @@ def test_a_first_start_speaks_the_browsers_language_before_python(new_page, wait
     """Every word the loading bar shows, from the first to the last before the game is ready, and
     the page's static texts as soon as it is parsed, are the language's (locale/loader-words.js):
     restoring the start-up snapshot (French, a returning visit), or starting Python afresh (Czech,
-    a first visit)."""
+    a first visit). Python's start leaves those texts as they are (it would restyle the whole page
+    for nothing: app/main.py apply_language)."""
     from test_app_startup import LOADING_JS, install_release
 
     page = new_page(locale=locale, viewport={"width": 768, "height": 1024}, has_touch=True,
@@ -85,9 +86,23 @@ def test_a_first_start_speaks_the_browsers_language_before_python(new_page, wait
     page.add_init_script("""document.addEventListener("DOMContentLoaded", () => {
         window.__early = { status: document.getElementById("status").textContent,
                            newGame: document.getElementById("btn-new").textContent,
-                           ready: document.body.dataset.ready }; })""")
+                           ready: document.body.dataset.ready };
+        window.__rewritten = [];
+        // A marked text rewritten: a [data-i18n] element's own text, or a marked attribute.
+        new MutationObserver((records) => { for (const r of records) {
+            const el = r.type === "characterData" ? r.target.parentElement : r.target;
+            if (el && el.matches(r.type === "attributes" ? "[data-i18n-label], [data-i18n-title], [data-i18n-empty]"
+                                                           : "[data-i18n]")) window.__rewritten.push(el.id); } })
+          .observe(document.getElementById("app"), { subtree: true, childList: true, characterData: true,
+                                                      attributes: true, attributeFilter: ["aria-label", "title", "data-empty"] });
+    })""")
     page.goto("/")
     wait_ready(page)
+    # (the static texts only: the turn's box and the lists are Python's to fill)
+    rewritten = [name for name in page.evaluate("() => window.__rewritten")
+                 if name in {"btn-new", "btn-undo", "btn-share", "moves-box", "players-box"}]
+    assert rewritten == [], rewritten
+    expect(page.locator("#btn-new")).to_have_text(EXPECT[lang]["new"])
     texts = [text for _at, text in page.evaluate("() => window.__loading.texts")]
     early = page.evaluate("() => window.__early")
     assert early["ready"] == "0"  # as the page was parsed, long before Python
