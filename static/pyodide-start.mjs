@@ -123,6 +123,24 @@ const giveCompiled = () => {
     if (runtimeModule) globalThis.postMessage({ djambiRuntime: runtimeModule });
   } catch (error) { /* then kept by the worker only */ }
 };
+// Pyodide's dynamic linking makes a small WebAssembly module for each JS function it puts in its
+// function table (Emscripten's convertJsFunctionToWasm): at a restore 261 of them, of 30 kinds
+// (one per signature), each compiled with `new WebAssembly.Module`, 19 ms of the restore's task.
+// Each kind is compiled once here and its module given again (a module may be instantiated any
+// number of times); any other module is compiled as asked.
+if (globalThis.WebAssembly?.Module) {
+  const kinds = new Map();
+  WebAssembly.Module = new Proxy(WebAssembly.Module, {
+    construct(target, args, newTarget) {
+      const bytes = args[0];
+      if (!(bytes instanceof Uint8Array) || bytes.length > 512) return Reflect.construct(target, args, newTarget);
+      const key = String.fromCharCode.apply(null, bytes);
+      let module = kinds.get(key);
+      if (!module) kinds.set(key, (module = Reflect.construct(target, args, newTarget)));
+      return module;
+    },
+  });
+}
 // Each also a User Timing mark ("djambi: <name>"), which a performance trace shows (e2e reads them).
 const mark = (name) => {
   boot.marks[name] = Math.round(performance.now());
