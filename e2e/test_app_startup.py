@@ -342,17 +342,26 @@ def install_release(page: Page, url: str) -> None:
 def test_a_restored_snapshot_is_this_browsers_python(new_page, base_url, wait_ready, external_requests):
     """The snapshot restored on a returning visit leaves Python as a plain start in the same browser
     would (same environment, language, time zone, paths, runtime): nothing says it was made under
-    Node elsewhere; `random` differs from start to start. A first visit starts afresh and plays."""
+    Node elsewhere; `random` differs from start to start. A first visit starts afresh and plays.
+    The small modules of Pyodide's dynamic linking (one per JS function in its table) are compiled
+    once per kind (static/pyodide-start.mjs), and the runtime works with them."""
     found = {}
     for start in ("fresh", "snapshot"):
         page = new_page(viewport={"width": 1280, "height": 800}, locale="cs-CZ", timezone_id="America/Santiago",
                         service_workers="allow")
         if start == "snapshot":
             install_release(page, base_url + ON_THE_PAGE)
+        page.add_init_script("""(() => { window.__compiled = { small: 0, kinds: new Set() };
+            WebAssembly.Module = new Proxy(WebAssembly.Module, { construct(target, args, newTarget) {
+                if (args[0] instanceof Uint8Array && args[0].length <= 512) {
+                    window.__compiled.small++; window.__compiled.kinds.add(args[0].join()); }
+                return Reflect.construct(target, args, newTarget); } }); })()""")
         page.goto(base_url + ON_THE_PAGE)  # (the probe runs Python on the page)
         wait_ready(page)
         boot = page.evaluate("() => ({ how: djambiBoot.how, error: djambiBoot.error, random: djambiBoot.random })")
         assert boot["how"] == start and boot["error"] is None, boot
+        small, kinds = page.evaluate("() => [window.__compiled.small, window.__compiled.kinds.size]")
+        assert 10 <= small == kinds, (small, kinds)  # each kind compiled once (about 30 kinds, 261 functions)
         found[start] = page.evaluate(PROBE_JS, PROBE)
         if start == "snapshot":
             assert isinstance(boot["random"], int)
