@@ -249,12 +249,12 @@ def choose_language(settings: prefs.Settings) -> str:
 
 def apply_language(code: str, starting: bool = False) -> None:
     """Use ``code`` for every text, the page's static ones and ``<html lang>`` included. At the
-    start, the static texts are left as they are when index.html has written them in that language
-    already (``<html data-words>``, from the same catalogs): rewriting them all restyled the whole
-    page in the first draw's task (27 ms of the main thread, issue 27)."""
+    start, the static texts (and ``lang``) are left as they are when index.html has written them
+    in that language already (``<html data-words>``, from the same catalogs): rewriting them all
+    restyled the whole page in the first draw's task (27 ms of the main thread, issue 27)."""
     code = i18n.set_language(code)
     root = document.documentElement
-    if starting and str(root.lang) == code and str(root.getAttribute("data-words")) == code:
+    if starting and str(root.getAttribute("data-words")) == code:
         return
     root.lang = code
     statictext.apply(document)

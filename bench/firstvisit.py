@@ -107,7 +107,7 @@ def first_visit(pages: pg.Pages, base: str, throttle: bool) -> dict:
         late = [r for r in requests.values() if "end" in r and r not in before]
         # Worker mode: the app's worker's own requests, which this page's CDP session does not see;
         # the loader there reports each (Resource Timing: transferSize, as sent, headers included).
-        for url, size, end in page.evaluate("() => window.djambiWorkerBytes || []"):
+        for url, size, end in page.evaluate("() => window.djambiWorkerFetched || []"):
             if size and end <= data["ready"]:
                 before.append({"url": url, "bytes": size, "encoding": "(worker)", "status": 200})
         timeline = {"resources": page.evaluate(RESOURCES), "tasks": page.evaluate("window.__longTasks"),

@@ -122,5 +122,5 @@ def test_a_first_visit_asks_for_no_style_sheet_and_for_the_runtime_once_painted(
     if where == "worker":  # the worker's own: after the page painted too, the page's clock on its
         worker = page.evaluate("() => window.djambiBoot.marks")
         assert worker["loader evaluated"] >= fcp, (fcp, worker)
-        assert any(name.endswith("pyodide.asm.wasm") for name in page.evaluate("() => window.djambiWorkerFetched"))
+        assert any(name.endswith("pyodide.asm.wasm") for name in page.evaluate("() => window.djambiWorkerFetched.map((f) => f[0])"))
     assert external_requests == []

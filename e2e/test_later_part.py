@@ -19,7 +19,7 @@ LATER = "static/vendor/bundle-later.bin"
 def fetched(page: Page, part: str) -> bool:
     """Whether the page, or the app's worker (worker mode: the loader there reports its fetches), fetched ``part``."""
     return page.evaluate("""p => performance.getEntriesByType('resource').some(e => e.name.endsWith(p))
-                               || (window.djambiWorkerFetched || []).some(name => name.endsWith(p))""", part)
+                               || (window.djambiWorkerFetched || []).some(([name]) => name.endsWith(p))""", part)
 
 
 def loaded(page: Page) -> list[str]:

@@ -126,8 +126,8 @@ function followLists() {
   for (const id of ["move-list", "event-log"]) {
     const box = document.getElementById(id);
     if (!box) continue;
-    new MutationObserver(() => follow(box)).observe(box, { childList: true, subtree: true, characterData: true });
-    new MutationObserver(() => follow(box)).observe(box, { attributes: true, attributeFilter: ["data-follow"] });
+    new MutationObserver(() => follow(box)).observe(box, { childList: true, subtree: true, characterData: true,
+                                                           attributeFilter: ["data-follow"] });
     new ResizeObserver(() => follow(box)).observe(box);
   }
 }
