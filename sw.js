@@ -29,10 +29,11 @@
 // shipped (7 MB, not 31 MB). A first visit never waits for it (the page starts Python afresh and
 // registers this worker once playable): it is downloaded here, in the background, and restored
 // from the second visit on. Once the release is installed, this worker
-// also keeps it inflated in the same cache (the header's encoding says "identity"), and answers
-// the page with that copy: a returning player's start reads 31 MB from the cache instead of
-// inflating it on the page's main thread (~0.2 s). Without the copy (inflating failed, a cache
-// cleared by hand) the page gets the compressed file and inflates it itself.
+// also keeps it inflated in the same cache, without its blocks of zeros (the header's encoding
+// says "sparse"), and answers the page with that copy: a returning player's start reads 15 MB
+// from the cache instead of inflating 31 MB on the page's main thread (~0.2 s). Without the copy
+// (inflating failed, a cache cleared by hand) the page gets the compressed file and inflates it
+// itself.
 
 importScripts("./precache-manifest.js");
 
@@ -74,8 +75,12 @@ self.addEventListener("install", (event) => {
   );
 });
 
-// The precached snapshot (checked against the manifest's SHA-256), inflated, with its header's
-// encoding changed to "identity": 4 bytes little-endian header length, JSON header, snapshot.
+// The precached snapshot (checked against the manifest's SHA-256), inflated and kept sparse: its
+// 4 KB blocks that are not all zeros, in order, with the header's encoding changed to "sparse"
+// and its runs of such blocks listed ([first block, blocks] each): 4 bytes little-endian header
+// length, JSON header, the blocks. About half the snapshot's 31 MB: the rest is zeros, which the
+// loader writes itself (static/pyodide-start.mjs, sparseSnapshot).
+const BLOCK = 4096;
 async function inflateSnapshot(cache) {
   const packed = await cache.match(SNAPSHOT);
   if (!packed) return;
@@ -84,17 +89,26 @@ async function inflateSnapshot(cache) {
   const header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + size)));
   if (header.encoding !== "gzip") return;
   const body = new Blob([bytes.subarray(4 + size)]).stream().pipeThrough(new DecompressionStream("gzip"));
-  const raw = await new Response(body).arrayBuffer();
+  const raw = new Uint8Array(await new Response(body).arrayBuffer());
   if (raw.byteLength !== header.size) throw new Error(`inflated to ${raw.byteLength} bytes, not ${header.size}`);
-  // The header padded with spaces to a multiple of 4 bytes (with its length, 4 bytes): the
-  // snapshot then starts 4-byte aligned, and the loader hands it to Pyodide in place.
-  const json = JSON.stringify({ ...header, encoding: "identity" });
-  const head = new TextEncoder().encode(json + " ".repeat((4 - (new TextEncoder().encode(json).length % 4)) % 4));
+  const words = new Uint32Array(raw.buffer, 0, raw.byteLength >> 2);
+  const runs = [], kept = [];
+  for (let first = 0; first * BLOCK < raw.byteLength; first++) {
+    const start = first * BLOCK, end = Math.min(start + BLOCK, raw.byteLength);
+    let zero = first > 0 && end % 4 === 0; // the first block (Pyodide's header) and a ragged end are kept
+    for (let i = start >> 2; zero && i < end >> 2; i++) zero = words[i] === 0;
+    if (zero) continue;
+    const last = runs[runs.length - 1];
+    if (last && last[0] + last[1] === first) last[1]++;
+    else runs.push([first, 1]);
+  }
+  for (const [first, count] of runs) kept.push(raw.subarray(first * BLOCK, Math.min((first + count) * BLOCK, raw.byteLength)));
+  const head = new TextEncoder().encode(JSON.stringify({ ...header, encoding: "sparse", block: BLOCK, runs }));
   const length = new Uint8Array(4);
   new DataView(length.buffer).setUint32(0, head.length, true);
-  await cache.put(INFLATED, new Response(new Blob([length, head, raw]), {
+  await cache.put(INFLATED, new Response(new Blob([length, head, ...kept]), {
     // The loader reads a file so marked whole (response.arrayBuffer()), not chunk by chunk.
-    headers: { "Content-Type": "application/octet-stream", "X-Djambi-Snapshot": "identity" },
+    headers: { "Content-Type": "application/octet-stream", "X-Djambi-Snapshot": "sparse" },
   }));
 }
 

@@ -339,18 +339,27 @@ def install_release(page: Page, url: str) -> None:
     assert cached, "the worker did not keep the start-up snapshot"
 
 
+PLUGIN_CHUNKS_JS = """() => performance.getEntriesByType("resource").map((e) => e.name.split("/").pop())
+    .filter((name) => /^(py-editor|py-terminal|py-game|donkey|deprecations-manager)-/.test(name))"""
+RUNTIME_SCRIPTS_JS = """() => performance.getEntriesByType("resource").map((e) => e.name.split("/").pop())
+    .filter((name) => name.startsWith("pyodide.asm.") && !name.endsWith(".wasm"))"""
+
+
 def test_a_restored_snapshot_is_this_browsers_python(new_page, base_url, wait_ready, external_requests):
     """The snapshot restored on a returning visit leaves Python as a plain start in the same browser
     would (same environment, language, time zone, paths, runtime): nothing says it was made under
     Node elsewhere; `random` differs from start to start. A first visit starts afresh and plays.
     The small modules of Pyodide's dynamic linking (one per JS function in its table) are compiled
-    once per kind (static/pyodide-start.mjs), and the runtime works with them."""
+    once per kind (static/pyodide-start.mjs), and the runtime works with them. The returning visit
+    runs the runtime's classic script (scripts/classic_runtime.py), not its module; the first visit
+    the module."""
     found = {}
     for start in ("fresh", "snapshot"):
         page = new_page(viewport={"width": 1280, "height": 800}, locale="cs-CZ", timezone_id="America/Santiago",
                         service_workers="allow")
         if start == "snapshot":
             install_release(page, base_url + ON_THE_PAGE)
+        page.add_init_script("window.djambiCheckFill = true;")
         page.add_init_script("""(() => { window.__compiled = { small: 0, kinds: new Set() };
             WebAssembly.Module = new Proxy(WebAssembly.Module, { construct(target, args, newTarget) {
                 if (args[0] instanceof Uint8Array && args[0].length <= 512) {
@@ -358,19 +367,60 @@ def test_a_restored_snapshot_is_this_browsers_python(new_page, base_url, wait_re
                 return Reflect.construct(target, args, newTarget); } }); })()""")
         page.goto(base_url + ON_THE_PAGE)  # (the probe runs Python on the page)
         wait_ready(page)
-        boot = page.evaluate("() => ({ how: djambiBoot.how, error: djambiBoot.error, random: djambiBoot.random })")
+        boot = page.evaluate("() => ({ how: djambiBoot.how, error: djambiBoot.error, random: djambiBoot.random,"
+                             " runtime: djambiBoot.runtime ?? null, loader: djambiBoot.loader ?? null })")
         assert boot["how"] == start and boot["error"] is None, boot
+        assert boot["runtime"] == boot["loader"] == ("classic" if start == "snapshot" else None), boot
+        assert page.evaluate("() => djambiBoot.wasm ?? null") == ("compiled early" if start == "snapshot" else None)
+        scripts = page.evaluate(RUNTIME_SCRIPTS_JS)
+        assert scripts == (["pyodide.asm.classic.js"] if start == "snapshot" else ["pyodide.asm.mjs"]), scripts
+        assert page.evaluate(PLUGIN_CHUNKS_JS) == []  # PyScript's plugins the page leaves out (index.html)
         small, kinds = page.evaluate("() => [window.__compiled.small, window.__compiled.kinds.size]")
         assert 10 <= small == kinds, (small, kinds)  # each kind compiled once (about 30 kinds, 261 functions)
         found[start] = page.evaluate(PROBE_JS, PROBE)
         if start == "snapshot":
             assert isinstance(boot["random"], int)
+            # The sparse snapshot's zeros were written only below the runtime's break: above it
+            # the memory held nothing but zeros before the restore.
+            dirty = page.evaluate("() => [djambiBoot.filled, djambiBoot.dirty, djambiBoot.dirtyAbove]")
+            assert dirty[0] is True and 0 < dirty[1] < 31_457_408 and dirty[2] == 0, dirty
         for square in ("C7", "F4"):
             page.click(f'[data-square="{square}"]')
         expect(page.locator("#move-list li")).to_have_count(1)
     assert found["snapshot"]["environ"]["LANG"] == "cs_CZ.UTF-8"
     assert found["snapshot"]["zone"][2] == 1 and found["snapshot"]["zone"][0] == 4 * 3600  # Chile: -04, -03
     assert found["snapshot"] == found["fresh"]
+    assert external_requests == []
+
+
+# The classic script as the release's cache holds it, made unusable: missing (a 404 kept), or a
+# script that is not the runtime (it defines no module factory).
+BREAK_CLASSIC_JS = """async (kind) => {
+    const url = new URL("static/vendor/pyodide/pyodide.asm.classic.js", location.href).href;
+    const cache = await caches.open((await caches.keys()).find((name) => name.startsWith("djambi-")));
+    await cache.put(url, kind === "missing" ? new Response("not found", { status: 404 })
+        : new Response("/* not the runtime */", { headers: { "Content-Type": "text/javascript" } }));
+}"""
+
+
+@pytest.mark.parametrize("kind", ["missing", "not the runtime"])
+def test_without_the_runtimes_classic_script_a_returning_visit_imports_its_module(kind, new_page, base_url,
+                                                                                  wait_ready, external_requests):
+    """The classic script only saves compiling: when the page cannot use it, the loader lets Pyodide
+    import the module (as a first visit does), the snapshot is restored all the same and the game
+    plays."""
+    page = new_page(viewport={"width": 1280, "height": 800}, service_workers="allow")
+    install_release(page, base_url + ON_THE_PAGE)
+    page.evaluate(BREAK_CLASSIC_JS, kind)
+    page.reload()
+    wait_ready(page)
+    boot = page.evaluate("() => ({ how: djambiBoot.how, error: djambiBoot.error, runtime: djambiBoot.runtime })")
+    assert boot == {"how": "snapshot", "error": None, "runtime": "module"}, boot
+    assert page.evaluate(RUNTIME_SCRIPTS_JS) == ["pyodide.asm.classic.js", "pyodide.asm.mjs"]
+    for frm, to in (("C7", "F4"), ("H7", "H6")):
+        page.click(f'[data-square="{frm}"]')
+        page.click(f'[data-square="{to}"]')
+    expect(page.locator("#move-list li")).to_have_count(2)
     assert external_requests == []
 
 
@@ -427,6 +477,57 @@ def test_a_wrong_snapshot_is_never_restored_and_the_page_starts_afresh(new_page,
         page.click(f'[data-square="{to}"]')
     expect(page.locator("#move-list li")).to_have_count(2)
     assert page.text_content("#status").strip() == "Yellow to move"
+    assert external_requests == []
+
+
+# The service worker's sparse copy of the snapshot (sw.js), made wrong: (kind, words of the error).
+SPARSE_TAMPERED = [
+    ("cut short", "not of the size its header says"),
+    ("blocks out of order", "blocks out of order"),
+    ("no blocks' list", "without its blocks' list"),
+]
+SPARSE_TAMPER_JS = """async (kind) => {
+    const url = new URL("static/vendor/start-snapshot.bin", location.href).href + "?inflated";
+    const cache = await caches.open((await caches.keys()).find((name) => name.startsWith("djambi-")));
+    let kept = await cache.match(url + "&as-kept");  // the worker's own copy, kept aside the first time
+    if (!kept) {
+        kept = await cache.match(url);
+        if (!kept || kept.headers.get("X-Djambi-Snapshot") !== "sparse") return "not sparse";
+        await cache.put(url + "&as-kept", kept.clone());
+    }
+    const bytes = new Uint8Array(await kept.arrayBuffer());
+    const size = new DataView(bytes.buffer).getUint32(0, true);
+    let header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + size)));
+    let body = bytes.slice(4 + size);
+    if (kind === "cut short") body = body.subarray(0, body.length - header.block);
+    else if (kind === "blocks out of order") header = { ...header, runs: [header.runs[0], header.runs[2], header.runs[1], ...header.runs.slice(3)] };
+    else if (kind === "no blocks' list") { const { runs, ...rest } = header; header = rest; }
+    const head = new TextEncoder().encode(JSON.stringify(header));
+    const length = new Uint8Array(4);
+    new DataView(length.buffer).setUint32(0, head.length, true);
+    await cache.put(url, new Response(new Blob([length, head, body]), { headers: {
+        "Content-Type": "application/octet-stream", "X-Djambi-Snapshot": "sparse" } }));
+    return (header.runs || []).length;
+}"""
+
+
+def test_a_wrong_sparse_copy_of_the_snapshot_is_never_restored(new_page, base_url, wait_ready, external_requests):
+    """The loader checks the service worker's sparse copy of the snapshot before Pyodide gets any
+    of it: a copy cut short, with its blocks out of order or without their list starts Python
+    afresh, which plays."""
+    page = new_page(viewport={"width": 1280, "height": 800}, service_workers="allow")
+    install_release(page, base_url + ON_THE_PAGE)
+    for kind, words in SPARSE_TAMPERED:
+        runs = page.evaluate(SPARSE_TAMPER_JS, kind)
+        assert runs != "not sparse" and (runs == 0) is (kind == "no blocks' list"), (kind, runs)
+        page.reload()
+        wait_ready(page)
+        boot = page.evaluate("() => ({ how: djambiBoot.how, error: djambiBoot.error, filled: djambiBoot.filled ?? false })")
+        assert boot["how"] == "fresh" and words in (boot["error"] or "") and boot["filled"] is False, (kind, boot)
+    for frm, to in (("C7", "F4"), ("H7", "H6")):
+        page.click(f'[data-square="{frm}"]')
+        page.click(f'[data-square="{to}"]')
+    expect(page.locator("#move-list li")).to_have_count(2)
     assert external_requests == []
 
 
@@ -505,6 +606,7 @@ def test_an_isolated_page_runs_python_in_a_worker_and_a_tap_crosses_in_a_few_bat
     wait_ready(page)
     assert page.evaluate("() => [window.crossOriginIsolated, window.djambiWorkerMode]") == [True, True]
     assert page.locator('script[type="py"][worker]').count() == 1
+    assert page.evaluate(PLUGIN_CHUNKS_JS) == []  # left out in worker mode too (index.html's py-config)
     boot = page.evaluate("() => djambiBoot")
     assert boot["how"] == "fresh" and boot["snapshot"] == "not cached" and boot["error"] is None, boot
     assert boot["ran"] == ["app/main.py"] and "given to PyScript" in boot["marks"], boot

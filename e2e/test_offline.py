@@ -262,7 +262,7 @@ def test_the_release_is_read_from_its_cache_by_static_routes_online_and_offline(
                                        "static/pyodide-start.mjs", "pyscript.toml", "app/main.py")} <= set(files)
         assert {url: how for url, how in files.items() if how != ("cache", "cache")} == {}
         assert boot(page) == "snapshot"
-        assert bounded(page, "() => window.djambiBoot.read") == "whole"
+        assert bounded(page, "() => window.djambiBoot.read") == "sparse"
     play(page, "C7", "F4")
     assert status(page) == "Blue to move"
     assert errors == []
@@ -438,10 +438,12 @@ def test_a_first_visit_starts_afresh_and_every_later_one_restores_the_snapshot(s
     expect(page.locator("#board")).to_have_attribute("data-painted", "saved")
     wait_ready(page)
     assert boot(page) == "snapshot"
-    # The worker's inflated copy (made once the release was installed), not the compressed file,
-    # read whole (the worker marks it).
-    assert bounded(page, "() => window.djambiBoot.snapshot") == "identity"
-    assert bounded(page, "() => window.djambiBoot.read") == "whole"
+    # The worker's inflated copy (made once the release was installed) without its blocks of
+    # zeros, not the compressed file, read whole (the worker marks it) and written into the
+    # runtime's memory by the loader.
+    assert bounded(page, "() => window.djambiBoot.snapshot") == "sparse"
+    assert bounded(page, "() => window.djambiBoot.read") == "sparse"
+    assert bounded(page, "() => window.djambiBoot.filled") is True
     compiled = bytecode(page)
     assert compiled["stale"] == []
     assert {"app.views.dialogs", "app.views.boardview", "app.views.panel", "pyscript", "pyscript.display"} <= set(compiled["used"])

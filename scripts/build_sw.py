@@ -11,7 +11,9 @@ The list is made from the tree, never kept by hand:
 * the module ``interpreter`` names in ``pyscript.toml`` (our loader, ``static/pyodide-start.mjs``);
 * the runtime that set-up copied into ``static/vendor/``: PyScript's ``dist`` (``core.js`` with
   all its chunks and CSS) and the Pyodide files the page loads (``pyodide.mjs``,
-  ``pyodide.asm.mjs``, ``pyodide.asm.wasm``, ``pyodide-lock.json``), and in place of its whole
+  ``pyodide.asm.mjs``, ``pyodide.asm.wasm``, ``pyodide-lock.json``, and the classic scripts a
+  returning visit runs instead of the two modules: Pyodide's ``pyodide.js`` and the copy of
+  ``pyodide.asm.mjs`` that ``scripts/classic_runtime.py`` makes), and in place of its whole
   standard library (``python_stdlib.zip``) the page's trimmed one, ``static/vendor/stdlib.zip``
   (``scripts/build_stdlib.mjs``);
 * the loader's words in every language, ``locale/loader-words.js`` (``scripts/i18n.py compile``);
@@ -79,7 +81,9 @@ def package_sources(root: Path = ROOT) -> list[Path]:
 PAGE_FILES = ("index.html", "pyscript.toml")
 PYODIDE_FILES = (
     "pyodide.mjs",
+    "pyodide.js",  # the same loader as a classic script (a returning visit's page: index.html)
     "pyodide.asm.mjs",
+    "pyodide.asm.classic.js",  # the same runtime as a classic script (scripts/classic_runtime.py)
     "pyodide.asm.wasm",
     "pyodide-lock.json",
 )

@@ -34,9 +34,10 @@
 // window.djambiBoot reports what happened ({how, error, snapshot, bytecode, marks}) for tests and
 // benchmarks: how is "snapshot" (restored) or "fresh" (started afresh; error says why, null on a
 // first visit); snapshot is "not cached" (a first visit), else the encoding of the file received
-// ("gzip" as shipped, "identity": the worker's inflated copy), read
-// how it was read ("streamed", or "whole": the worker's marked copy); ran
-// lists the page's scripts run from the bundle's bytecode (["app/main.py"]); marks are the
+// ("gzip" as shipped, "sparse": the worker's inflated copy without its zero blocks), read
+// how it was read ("streamed", or "sparse": the worker's marked copy, written by fill); ran
+// lists the page's scripts run from the bundle's bytecode (["app/main.py"]); runtime says which
+// script of the runtime a restore ran ("classic" or "module", runtimeScript); marks are the
 // stages' times (ms since navigation).
 //
 // It also runs in a web worker (PyScript's worker mode, measured by bench/worker.py), where there
@@ -116,6 +117,21 @@ if (channel && globalThis.WebAssembly?.instantiateStreaming && globalThis.postMe
     const result = await instantiate.apply(WebAssembly, args);
     runtimeModule = result.module;
     return result;
+  };
+}
+// On a returning visit index.html compiles the runtime's WebAssembly as the page starts
+// (djambiWasmCompiled: from the cache's compiled code, while the snapshot arrives); Pyodide, which
+// compiles it only once it has the snapshot, instantiates that module instead (boot.wasm
+// "compiled early"; its own download of the file is cancelled), or its own when that failed.
+if (!channel && globalThis.djambiWasmCompiled && globalThis.WebAssembly?.instantiateStreaming) {
+  const instantiate = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    WebAssembly.instantiateStreaming = instantiate;
+    const module = await globalThis.djambiWasmCompiled;
+    if (!module) return instantiate.call(WebAssembly, source, imports);
+    boot.wasm = "compiled early";
+    Promise.resolve(source).then((response) => response.body?.cancel(), () => {});
+    return { instance: await WebAssembly.instantiate(module, imports), module };
   };
 }
 const giveCompiled = () => {
@@ -204,27 +220,25 @@ const snapshotFile = controlled.then((yes) => (yes
   ? (globalThis.djambiSnapshotFetch ?? fetch(SNAPSHOT_URL).catch((error) => ({ ok: false, status: String(error) })))
   : null));
 
-// The snapshot's bytes, inflated as they arrive into one buffer of the size its header gives;
+// The snapshot for Pyodide: {bytes} inflated as they arrive into one buffer of the size its
+// header gives, or from the service worker's sparse copy {bytes, head, fill} (sparseSnapshot);
 // rejects (and the page starts afresh) unless the file is this release's: made from the bundle
 // this page fetched (same digest), with this Pyodide, and whole.
 async function snapshotBytes() {
   const response = await snapshotFile;
   if (!response.ok) throw new Error(`no start-up snapshot (${response.status})`);
-  // The service worker's inflated copy (sw.js marks it): read whole by the browser, off the main
-  // thread, and given to Pyodide as it is (no chunk by chunk copy here: ~480 reads of 64 KB).
-  if (response.headers.get("X-Djambi-Snapshot") === "identity") {
+  // The service worker's sparse copy (sw.js marks it): read whole by the browser, in one piece
+  // (no chunk by chunk copy here: ~240 reads of 64 KB).
+  if (response.headers.get("X-Djambi-Snapshot") === "sparse") {
     const whole = new Uint8Array(await response.arrayBuffer());
     const parsed = whole.length >= 4 ? readHeader(whole) : null;
     if (!parsed) throw new Error("start-up snapshot cut short");
     mark("snapshot header");
     await checkSnapshot(parsed.header);
-    if (parsed.header.encoding !== "identity") throw new Error(`start-up snapshot encoding ${parsed.header.encoding}`);
-    // Pyodide reads it as 32-bit words: in place when the header leaves it aligned (sw.js pads it).
-    const bytes = parsed.offset % 4 ? whole.slice(parsed.offset) : whole.subarray(parsed.offset);
-    if (bytes.length !== parsed.header.size) throw new Error("start-up snapshot not of the size its header says");
+    const sparse = sparseSnapshot(whole, parsed);
     mark("snapshot inflated");
-    boot.read = "whole";
-    return bytes;
+    boot.read = "sparse";
+    return sparse;
   }
   boot.read = "streamed";
   const reader = response.body.getReader();
@@ -264,7 +278,79 @@ async function snapshotBytes() {
   }
   if (filled !== bytes.length) throw new Error("start-up snapshot shorter than its header says");
   mark("snapshot inflated");
-  return bytes;
+  return { bytes };
+}
+
+// The service worker keeps the snapshot sparse (sw.js): its header's runs, [first block, blocks],
+// say which of its blocks (4 KB) it holds, in order; every other block is zeros (about half of the
+// 31 MB). Pyodide is given a buffer of the snapshot's size holding only the first run (Pyodide's own
+// header and the start of its memory: what it copies into the runtime's memory); fill(memory,
+// start) writes the rest there (restoringFrom), each run's bytes and zeros between them, where
+// start is the memory's offset in the snapshot. Half the bytes to read, and no 31 MB copy.
+function sparseSnapshot(whole, { header, offset }) {
+  const { size, block, runs } = header;
+  if (header.encoding !== "sparse") throw new Error(`start-up snapshot encoding ${header.encoding}`);
+  if (!(block > 0 && block % 4 === 0 && Array.isArray(runs) && runs.length && runs[0][0] === 0)) {
+    throw new Error("start-up snapshot without its blocks' list");
+  }
+  let held = 0, next = 0;
+  for (const [first, count] of runs) {
+    if (!(Number.isInteger(first) && Number.isInteger(count) && first >= next && count > 0 && first * block < size)) {
+      throw new Error("start-up snapshot's blocks out of order");
+    }
+    held += Math.min(count * block, size - first * block);
+    next = first + count;
+  }
+  if (held !== whole.length - offset) throw new Error("start-up snapshot not of the size its header says");
+  const head = Math.min(size, runs[0][1] * block);
+  const bytes = new Uint8Array(size);
+  bytes.set(whole.subarray(offset, offset + head));
+  // dirty: the memory's end of what the runtime may have written before the restore (above
+  // it the memory is as the runtime made it: zeros, which need no writing).
+  const fill = (memory, start, dirty = memory.length) => {
+    const zero = (from, to) => { if (from < Math.min(to, dirty)) memory.fill(0, from, Math.min(to, dirty)); };
+    let from = offset + head, end = head; // where the next run's bytes are in whole; the snapshot's offset written up to
+    for (const [first, count] of runs.slice(1)) {
+      const at = first * block, length = Math.min(count * block, size - at);
+      zero(end - start, at - start);
+      memory.set(whole.subarray(from, from + length), at - start);
+      from += length;
+      end = at + length;
+    }
+    zero(end - start, size - start);
+  };
+  return { bytes, head, fill };
+}
+
+// The runtime's module factory for a restore (restore): Pyodide's restoreSnapshot given only the
+// snapshot's first run, then the rest written into the runtime's memory (a sparse snapshot:
+// sparseSnapshot); as it is for a whole one.
+function restoringFrom(factory, snapshot) {
+  return async (settings) => {
+    const module = await factory(settings);
+    const { head, fill } = await snapshot;
+    if (!fill) return module;
+    const api = module.API, restoreSnapshot = api?.restoreSnapshot;
+    if (typeof restoreSnapshot !== "function") throw new Error("this Pyodide has no restoreSnapshot");
+    api.restoreSnapshot = function (bytes) {
+      api.restoreSnapshot = restoreSnapshot;
+      const start = new Uint32Array(bytes.buffer, bytes.byteOffset, 2)[1]; // Pyodide's header's length
+      if (!(start > 0 && start <= head)) throw new Error("start-up snapshot's first blocks shorter than its header");
+      // The runtime's break (sbrk): what it has allocated so far (its data, stack and heap lie
+      // below; dynamic linking's allocations move it too). Read before Pyodide restores the memory.
+      const dirty = typeof module._sbrk === "function" ? module._sbrk(0) >>> 0 : undefined;
+      if (globalThis.djambiCheckFill && dirty !== undefined) { // (tests: that the memory above is zeros)
+        const memory = new Uint8Array(module.HEAP8.buffer, module.HEAP8.byteOffset, module.HEAP8.byteLength);
+        boot.dirtyAbove = memory.subarray(dirty).reduce((count, byte) => count + (byte !== 0), 0);
+        boot.dirty = dirty;
+      }
+      const state = restoreSnapshot.call(this, bytes.subarray(0, head));
+      fill(new Uint8Array(module.HEAP8.buffer, module.HEAP8.byteOffset, module.HEAP8.byteLength), start, dirty);
+      boot.filled = true;
+      return state;
+    };
+    return module;
+  };
 }
 
 // The bundle's sources that have bytecode, by the source's length in bytes (writeBundle): each
@@ -333,7 +419,7 @@ function painted() {
 
 // Rejects a snapshot header that is not this release's (this Pyodide, the bundle this page fetched).
 async function checkSnapshot(header) {
-  boot.snapshot = header.encoding; // gzip as shipped; identity as the service worker keeps it
+  boot.snapshot = header.encoding; // gzip as shipped; sparse as the service worker keeps it
   const ours = await bundle.then((buffer) => buffer && readHeader(new Uint8Array(buffer))?.header);
   if (header.format !== "djambi-start-snapshot" || header.pyodide !== version) {
     throw new Error(`start-up snapshot for Pyodide ${header.pyodide}, not ${version}`);
@@ -528,9 +614,13 @@ async function restore(base) {
   // worker's cache the snapshot can be ready before the page is first painted, and the board, the
   // saved game's pieces and the moving bar must be on screen first.
   painted();
-  const snapshot = snapshotBytes().then((bytes) => painted().then(() => bytes));
+  const snapshot = snapshotBytes().then((found) => painted().then(() => found));
   snapshot.catch(() => {}); // its failure is this try's, whenever Pyodide gets round to it
-  const py = await startPyodide({ ...base, _loadSnapshot: snapshot });
+  const factory = restoringFrom(await runtimeFactory(), snapshot);
+  const load = (globalThis.djambiPyodideScript && (await globalThis.djambiPyodideScript)) || startPyodide;
+  boot.loader = load === startPyodide ? "module" : "classic";
+  const py = await load({ ...base, createPyodideModule: factory, _loadSnapshot: snapshot.then((found) => found.bytes) });
+  if ((await snapshot).fill && !boot.filled) throw new Error("the sparse snapshot was not written");
   mark("snapshot restored");
   await writeBundle(py); // for the modules imported after the restore (those that use the page)
   py.runPython(afterRestore());
@@ -538,6 +628,19 @@ async function restore(base) {
   boot.how = "snapshot";
   mark("restored and reseeded");
   return py;
+}
+
+// Pyodide's loader likewise: its classic build (pyodide.js, the same loadPyodide; boot.loader
+// "classic") when index.html loaded it, else the module this one imports ("module").
+//
+// The runtime's module factory: from the classic script index.html loaded on a returning visit
+// (whose compiled code the service worker's cache keeps: scripts/classic_runtime.py), else from
+// pyodide.asm.mjs, imported as Pyodide itself would (the page did not load the classic script, or
+// it failed to load). boot.runtime says which ran: "classic" or "module".
+async function runtimeFactory() {
+  const classic = globalThis.djambiRuntimeScript ? await globalThis.djambiRuntimeScript : null;
+  boot.runtime = classic ? "classic" : "module";
+  return classic ?? (await import(new URL("pyodide.asm.mjs", INDEX_URL).href)).default;
 }
 
 // What a restored snapshot froze that must be this browser's and this start's (it was made under

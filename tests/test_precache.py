@@ -63,7 +63,8 @@ def test_the_page_config_runtime_and_assets_are_precached(files):
         "pyscript.toml",
         interpreter,
         *(f"{pyodide}/{name}" for name in
-          ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")),
+          ("pyodide.mjs", "pyodide.js", "pyodide.asm.mjs", "pyodide.asm.classic.js", "pyodide.asm.wasm",
+           "pyodide-lock.json")),
         build_sw.STDLIB,  # the page's standard library (scripts/build_stdlib.mjs), not python_stdlib.zip
         "static/vendor/pyscript/core.js",
         "static/vendor/pyscript/core.css",

@@ -89,3 +89,16 @@ def test_interpreter_is_the_local_pyodide():
     loader = (ROOT / interpreter).read_text()
     assert 'from "./vendor/pyodide/pyodide.mjs"' in loader
     assert "://" not in interpreter, "the interpreter must be served locally, not from a CDN"
+
+
+def test_the_page_leaves_out_the_same_plugins_for_every_script_type():
+    """PyScript leaves out the plugins its configuration lists with "!" (an editor, a terminal,
+    py-game, donkey, the deprecation notice: the page uses none); it reads that list on the page for
+    each script type, so index.html gives MicroPython's (mpy-config) and, in worker mode, Python's
+    (py-config) the same list as pyscript.toml's."""
+    plugins = load_config()["plugins"]
+    assert plugins and all(name.startswith("!") for name in plugins)
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    line = next(line for line in page.splitlines() if "-config>plugins = " in line)
+    listed = tomllib.loads(line.split("-config>", 1)[1].split("</", 1)[0])["plugins"]
+    assert listed == plugins

@@ -34,6 +34,13 @@ class NewGameDialog:
 
     def __init__(self, on_start: Callable[[bool, list[str], Rules | None, str], None]) -> None:
         self.on_start = on_start
+        self.built = False  # its choices are made when it first opens (not at every start)
+
+    def build(self) -> None:
+        """The seat and rule choices and their listeners, once."""
+        if self.built:
+            return
+        self.built = True
         for selector in ("#seat-w", *(f"#seat-{party.letter}" for party in Party)):
             select = el(selector)
             for kind in (seating.HUMAN, seating.REMOTE, *seating.COMPUTER_LEVELS):
@@ -74,7 +81,9 @@ class NewGameDialog:
         on_click("#newgame-cancel", lambda e: close_dialog("#newgame-dialog"))
 
     def relabel(self) -> None:
-        """The seat and rule choices in the current language."""
+        """The seat and rule choices in the current language (once they are made)."""
+        if not self.built:
+            return
         for selector in ("#seat-w", *(f"#seat-{party.letter}" for party in Party)):
             for option in el(selector).options:
                 option.textContent = seating.seat_label(str(option.value))
@@ -148,6 +157,7 @@ class NewGameDialog:
         el(".seat-y").classList.toggle("off", two)
 
     def open(self, game: session.Game) -> None:
+        self.build()
         kind = game.rules.key
         el("#game").value = kind
         for party, selector in zip(game.rules.parties, self.SELECTS[kind]):

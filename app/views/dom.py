@@ -40,6 +40,17 @@ def on_click(selector: str, handler: Callable[[Any], None]) -> None:
     listen(el(selector), "click", handler)
 
 
+def before_paint(action: Callable[[], None]) -> None:
+    """Run ``action`` before the page is next painted (an animation frame), not now: what it
+    reads of the layout (sizes, scroll heights) is then worked out once, with the frame's, not in
+    the middle of a redraw. In a worker at once (the page keeps a followed list's end in view
+    itself there: static/remote-page.mjs)."""
+    if remote.CHANNEL is not None:
+        action()
+        return
+    window.requestAnimationFrame(create_once_callable(lambda *args: action()))
+
+
 def later(action: Callable[[], None], ms: float = 0):
     """Run ``action`` once, in a task of its own, ``ms`` milliseconds from now (0: after the
     current task and its drawing); the timer's id, for ``cancel``. In a worker the timer is the

@@ -12,7 +12,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from app.present import figures, words
-from app.views.dom import absent, later, listen
+from app.views.dom import absent, before_paint, later, listen
 from app.state.history import KILL_MARK, Ply
 from app.present.i18n import _, player_name
 
@@ -70,7 +70,7 @@ class MoveList:
         if added and self.viewed is None:
             if not keep:
                 self.follow = [True, True]
-            self.keep_end()
+            before_paint(self.keep_end)  # (reading the box's height now would lay the page out mid-redraw)
             later(self.keep_end)  # again once the panel around is drawn
 
     def on_scroll(self, i: int, box) -> None:
