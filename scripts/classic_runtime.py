@@ -27,10 +27,12 @@ changed. ``--check`` writes nothing and exits 1 when the file is stale or missin
 
 from __future__ import annotations
 
-import argparse
 import subprocess
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from generated import command  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 MODULE = "static/vendor/pyodide/pyodide.asm.mjs"
@@ -74,25 +76,9 @@ def classic(source: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--root", type=Path, default=ROOT)
-    parser.add_argument("--check", action="store_true", help="exit 1 if the classic script is stale")
-    args = parser.parse_args(argv)
-    try:
-        wanted = classic((args.root / MODULE).read_text(encoding="utf-8"))
-    except (OSError, NotClassic) as error:
-        print(f"classic_runtime: {error}", file=sys.stderr)
-        return 2
-    target = args.root / CLASSIC
-    current = target.read_text(encoding="utf-8") if target.is_file() else None
-    if current == wanted:
-        return 0
-    if args.check:
-        print(f"classic_runtime: {CLASSIC} is stale: run scripts/setup", file=sys.stderr)
-        return 1
-    target.write_text(wanted, encoding="utf-8")
-    print(f"[setup] {CLASSIC} written", file=sys.stderr)
-    return 0
+    return command(argv, __doc__, "exit 1 if the classic script is stale",
+                   lambda root: classic((root / MODULE).read_text(encoding="utf-8")), lambda root: root / CLASSIC,
+                   "classic_runtime", f"classic_runtime: {CLASSIC} is stale: run scripts/setup", f"[setup] {CLASSIC} written")
 
 
 if __name__ == "__main__":

@@ -22,10 +22,12 @@ rewritten only when a copy changed. ``--check`` writes nothing and exits 1 when 
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from generated import command  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = "index.html"
@@ -81,25 +83,10 @@ def with_blocks(html: str, root: Path = ROOT) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--root", type=Path, default=ROOT)
-    parser.add_argument("--check", action="store_true", help="exit 1 if a copy is stale; write nothing")
-    args = parser.parse_args(argv)
-    page = args.root / PAGE
-    html = page.read_text(encoding="utf-8")
-    try:
-        new = with_blocks(html, args.root)
-    except (OSError, ValueError) as error:
-        print(f"inline_page: {error}", file=sys.stderr)
-        return 2
-    if new == html:
-        return 0
-    if args.check:
-        print(f"{PAGE}: the inline copies are stale; run scripts/inline_page.py", file=sys.stderr)
-        return 1
-    page.write_text(new, encoding="utf-8")
-    print(f"[inline_page] {PAGE}: inline copies written", file=sys.stderr)
-    return 0
+    return command(argv, __doc__, "exit 1 if a copy is stale; write nothing",
+                   lambda root: with_blocks((root / PAGE).read_text(encoding="utf-8"), root), lambda root: root / PAGE,
+                   "inline_page", f"{PAGE}: the inline copies are stale; run scripts/inline_page.py",
+                   f"[inline_page] {PAGE}: inline copies written")
 
 
 if __name__ == "__main__":
