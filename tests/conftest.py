@@ -42,8 +42,10 @@ def pytest_configure(config):
 # processes inside Pyodide).
 
 # Tests that start Node (a subprocess) are CPython's: inside Pyodide there are no processes.
-# test_stdlib.py checks the page's standard library in a Pyodide of its own, under Node.
-collect_ignore = ["test_serve.py", "test_stdlib.py"] if sys.platform == "emscripten" else []
+# test_stdlib.py checks the page's standard library in a Pyodide of its own, under Node;
+# test_classic_runtime.py parses and runs the runtime's classic script under Node.
+collect_ignore = (["test_serve.py", "test_stdlib.py", "test_classic_runtime.py"] if sys.platform == "emscripten"
+                  else [])
 
 
 @pytest.fixture
