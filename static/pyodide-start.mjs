@@ -36,9 +36,11 @@
 // first visit); snapshot is "not cached" (a first visit), else the encoding of the file received
 // ("gzip" as shipped, "sparse": the worker's inflated copy without its zero blocks), read
 // how it was read ("streamed", or "sparse": the worker's marked copy, written by fill); ran
-// lists the page's scripts run from the bundle's bytecode (["app/main.py"]); runtime says which
-// script of the runtime a restore ran ("classic" or "module", runtimeScript); marks are the
-// stages' times (ms since navigation).
+// lists the page's scripts run from the bundle's bytecode (["app/main.py"]); runtime and loader say
+// which scripts of the runtime and of Pyodide's loader a restore ran ("classic" or "module",
+// runtimeFactory), wasm whether it took the module index.html compiled ("compiled early"), filled
+// whether the loader wrote the sparse snapshot (restoringFrom); marks are the stages' times (ms
+// since navigation).
 //
 // It also runs in a web worker (PyScript's worker mode, measured by bench/worker.py), where there
 // is no document: there it says nothing on the page and waits for no paint.
