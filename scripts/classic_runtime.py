@@ -34,7 +34,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from generated import command  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
 MODULE = "static/vendor/pyodide/pyodide.asm.mjs"
 CLASSIC = "static/vendor/pyodide/pyodide.asm.classic.js"
 GLOBAL = "djambiCreatePyodideModule"
