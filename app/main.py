@@ -34,6 +34,7 @@ from app.views.computer import MOVE_PACE_MS, Computer
 from app.views.dialogs import (DrawDialog, GameOverDialog, HandOver, NewGameDialog, ReplaceDialog,
                               ShareDialog, TabDialog)
 from app.views.dom import any_dialog_open, close_dialog, el, listen, on_click, open_dialog, open_storage, later
+from app.views.backupview import Backups
 from app.views.files import FileOpener
 from app.views.gamesview import GamesDialog, SeatDialog, SendDialog
 from app.views.learning import Learn
@@ -87,6 +88,7 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
         self.seat_question = SeatDialog()
         self.games = GamesDialog(self.open_slot, self.rename_game, self.delete_game,
                                  self.undo_delete, lambda: self.newgame.open(self.game))
+        self.backups = Backups(self)  # the Games dialog's backup; keeping the storage
 
     def start(self) -> None:
         self.settings = prefs.load_settings(self.keeper.storage)
@@ -219,6 +221,7 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
             self.sender.relabel(*remote.send_texts(self.game))
         if bool(el("#seat-dialog").open):
             self.seat_question.relabel()
+        self.backups.relabel()
         self.learn.relabel()  # the lesson, the guide, the rules
         self.panel.dismiss()
         self.moves.clear()

@@ -26,6 +26,7 @@ import random
 import re
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Callable
 
 from djambi import Party
 
@@ -82,6 +83,9 @@ class Deleted:
 class Library:
     def __init__(self, storage: saving.Storage) -> None:
         self.storage = storage
+        #: Called after a game is written (the page then asks the browser to keep its storage:
+        #: ``app.views.keepview``).
+        self.after_write: Callable[[], None] | None = None
 
     # ------------------------------------------------------------------ the index
     def _read_index(self) -> dict:
@@ -159,7 +163,14 @@ class Library:
     def keeper(self, slot: str) -> saving.Keeper:
         """The ``Keeper`` of one game: it saves under the game's key and lists the game."""
         return saving.Keeper(self.storage, game_key(slot),
-                              after_write=lambda: self.listed(slot, current=False))
+                              after_write=lambda: self.written(slot))
+
+    def written(self, slot: str) -> str:
+        """After a keeper wrote ``slot``: listed, and ``after_write`` told."""
+        problem = self.listed(slot, current=False)
+        if self.after_write is not None:
+            self.after_write()
+        return problem
 
     def migrate(self) -> str:
         """Move the saved game of earlier versions into the index. Returns a message for the
@@ -301,6 +312,31 @@ class Library:
         self._write_index(index)
         self.storage.remove(game_key(slot))
         return Deleted(slot, text, position, name)
+
+    def add(self, games: list[session.Game]) -> None:
+        """Store ``games``, each in a new slot, listed after the stored ones (a backup's merge:
+        ``app.state.backup``). All or nothing: when the browser refuses a write, what was written
+        is removed, the index left as it was, and the browser's error raised again."""
+        written: list[str] = []
+        try:
+            for game in games:
+                slot = new_slot()
+                while slot in written or self.storage.get(game_key(slot)) is not None:
+                    slot = new_slot()
+                self.storage.set(game_key(slot), game.to_json())
+                written.append(slot)
+            index = self._read_index()
+            index["slots"].extend(slot for slot in written if slot not in index["slots"])
+            self._write_index(index)
+        except Exception:  # noqa: BLE001 (storage full: take back what was written)
+            for slot in written:
+                try:
+                    self.storage.remove(game_key(slot))
+                except Exception:  # noqa: BLE001
+                    pass
+            raise
+        if written and self.after_write is not None:
+            self.after_write()
 
     def restore(self, deleted: Deleted) -> str:
         """Undo a deletion. Returns an error message, or ""."""

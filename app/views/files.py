@@ -13,9 +13,9 @@ from app.views.dom import absent, el, js, later, listen
 from app.present.i18n import _
 
 
-def download(text: str, name: str) -> None:
-    """Offer ``text`` as a file called ``name`` (the browser's download)."""
-    blob = window.Blob.new(js([text]), js({"type": "text/plain;charset=utf-8"}))
+def download(text: str, name: str, kind: str = "text/plain") -> None:
+    """Offer ``text`` as a file called ``name`` (the browser's download), of media type ``kind``."""
+    blob = window.Blob.new(js([text]), js({"type": f"{kind};charset=utf-8"}))
     url = window.URL.createObjectURL(blob)
     link = document.createElement("a")
     link.href = url
