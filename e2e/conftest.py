@@ -209,11 +209,19 @@ def keep_local(context, record: list[str]) -> None:
 RETURNING_VISITOR = "try { localStorage.setItem('djambi.welcomed.v1', '1'); } catch (e) {}"
 
 
+#: Set before the page's scripts run: the player was told how to keep the games
+#: (``app.state.keeping.TOLD_KEY``), so no "Keep your games" dialog opens at the first save.
+KEEP_TOLD = "try { localStorage.setItem('djambi.keep-told.v1', '1'); } catch (e) {}"
+
+
 def returning_visitor(context) -> None:
     """Every test context is a returning visitor: no first-visit welcome over the board (the
-    welcome itself is tested in test_learn.py, with ``new_page(first_visit=True)``)."""
+    welcome itself is tested in test_learn.py, with ``new_page(first_visit=True)``), and no
+    "Keep your games" dialog (tested in test_backup.py, with ``new_page(keep_told=False)``)."""
     if not getattr(context, "_djambi_first_visit", False):
         context.add_init_script(RETURNING_VISITOR)
+    if getattr(context, "_djambi_keep_told", True):
+        context.add_init_script(KEEP_TOLD)
 
 
 @pytest.fixture(scope="session")
@@ -227,11 +235,12 @@ def new_page(browser, base_url, external_requests, request):
     """new_page(**context_options) -> Page; contexts are closed after the test."""
     contexts = []
 
-    def make(first_visit: bool = False, **context_options) -> Page:
+    def make(first_visit: bool = False, keep_told: bool = True, **context_options) -> Page:
         context_options.setdefault("base_url", base_url)
         context_options.setdefault("service_workers", "block")
         context = browser.new_context(**context_options)
         context._djambi_first_visit = first_visit
+        context._djambi_keep_told = keep_told
         contexts.append(context)
         keep_local(context, external_requests)
         page = context.new_page()

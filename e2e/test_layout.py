@@ -2,9 +2,12 @@
 box, the status, the player to move, the newest move and the newest narration line in view, and a
 page that never grows with the game.
 
-One browser context per window size (touch for the tablet in portrait and the phone), the three
-languages in each; a long game opened by link (a seeded random game of many moves), then moves
-played by taps so the lists grow while they are shown. Screenshots: e2e/screenshots/layout-*.png.
+One browser context and one page per window size (touch for tablets and phones: the phone either
+way round, iPads of both sizes either way round, issue 35), the three languages in each, switched
+in Settings without reloading; a long game opened by link (a seeded random game of many moves),
+then a move played by taps in each language so the lists grow while they are shown. At every size
+the whole board is in the window (every square and every coordinate label). Screenshots:
+e2e/screenshots/layout-*.png.
 """
 
 from __future__ import annotations
@@ -24,6 +27,12 @@ SIZES = {
     "768x1024": dict(viewport={"width": 768, "height": 1024}, has_touch=True),
     "390x844": dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
                     device_scale_factor=2),
+    "844x390": dict(viewport={"width": 844, "height": 390}, has_touch=True, is_mobile=True,
+                    device_scale_factor=2),
+    "820x1180": dict(viewport={"width": 820, "height": 1180}, has_touch=True),  # iPad Air
+    "1180x820": dict(viewport={"width": 1180, "height": 820}, has_touch=True),
+    "1024x1366": dict(viewport={"width": 1024, "height": 1366}, has_touch=True),  # iPad Pro 12.9"
+    "1366x1024": dict(viewport={"width": 1366, "height": 1024}, has_touch=True),
 }
 LANGUAGES = ("en", "fr", "cs")
 
@@ -136,6 +145,51 @@ MEASURE = """() => {
 }"""
 
 
+#: The whole board in the window: every square and every coordinate label shown (the labels in
+#: the margin, or inside the edge squares on small boards) inside the window and the board's box.
+BOARD_WHOLE = """() => {
+    const out = [], vw = innerWidth, vh = innerHeight;
+    const wrap = document.querySelector('#board-wrap').getBoundingClientRect();
+    const clip = {left: Math.max(0, wrap.left), top: Math.max(0, wrap.top),
+                  right: Math.min(vw, wrap.right), bottom: Math.min(vh, wrap.bottom)};
+    const inside = r => r.width > 0 && r.height > 0 && r.left >= clip.left - 1 && r.top >= clip.top - 1
+        && r.right <= clip.right + 1 && r.bottom <= clip.bottom + 1;
+    const squares = document.querySelectorAll('#board [data-square]');
+    if (!squares.length) out.push('no squares');
+    for (const sq of squares)
+        if (!inside(sq.getBoundingClientRect())) out.push('square cut: ' + sq.dataset.square);
+    let labels = 0;
+    for (const t of document.querySelectorAll('#board text.coord, #board text.coord-in')) {
+        if (getComputedStyle(t).display === 'none') continue;
+        labels += 1;
+        if (!inside(t.getBoundingClientRect())) out.push('label cut: ' + t.textContent);
+    }
+    if (!labels) out.push('no coordinate labels');
+    return out;
+}"""
+
+
+def switch_language(page, lang: str) -> None:
+    """Choose ``lang`` in Settings (the page switches without reloading) and wait for it."""
+    page.evaluate("""lang => {
+        const pick = document.querySelector('#set-lang');
+        pick.value = lang;
+        pick.dispatchEvent(new Event('change', {bubbles: true}));
+    }""", lang)
+    page.wait_for_function("""lang => document.documentElement.lang === lang
+        && document.documentElement.getAttribute('data-words') === lang""", arg=lang)
+
+
+def first_plain_move(board: Board) -> tuple[str, str]:
+    """A move of two taps on ``board``, played there too (the test's copy of the page's game)."""
+    frm, to = plain_moves(board)[0]
+    for move in board.legal_moves:
+        if square_name(move.piece) == frm and square_name(move.to) == to:
+            board.play(move)
+            break
+    return frm, to
+
+
 NEWEST_SHOWN = """() => ['#move-list', '#event-log'].every(sel => {
     const box = document.querySelector(sel), li = box.lastElementChild;
     if (!li) return false;
@@ -152,20 +206,20 @@ def game() -> Board:
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_panel_fits_every_size_and_language(new_page, wait_ready, screenshot_dir, game, size):
     """At each size, in each language: every word on one line, nothing outside its box or the
-    window, the newest move and narration line in view, the page exactly the window's height;
-    the same with the menu open; moves played by taps keep the newest in view."""
+    window, the newest move and narration line in view, the page exactly the window's height,
+    the whole board in the window; the same with the menu open; moves played by taps keep the
+    newest in view."""
     page = new_page(**SIZES[size])
     code = format_game_code(game)
+    page.goto("./?lang=en")
+    wait_ready(page)
+    open_link(page, f"#{code};seats=hhhh")
+    expect(page.locator("#move-list li")).to_have_count(len(game.move_stack))
+    board = game.copy()
     for lang in LANGUAGES:
-        page.goto(f"./?lang={lang}")
-        wait_ready(page)
-        open_link(page, f"#{code};seats=hhhh")
-        expect(page.locator("#move-list li")).to_have_count(len(game.move_stack))
-        played = 0
-        for frm, to in plain_moves(game)[:1]:  # a move by taps: the lists grow while in view
-            tap(page, frm, to)
-            played += 1
-        expect(page.locator("#move-list li")).to_have_count(len(game.move_stack) + played)
+        switch_language(page, lang)
+        tap(page, *first_plain_move(board))  # a move by taps: the lists grow while in view
+        expect(page.locator("#move-list li")).to_have_count(len(board.move_stack))
         try:  # the lists scroll to their newest line as the page draws; then measured
             page.wait_for_function(NEWEST_SHOWN, timeout=10_000)
         except PlaywrightTimeout:
@@ -173,6 +227,7 @@ def test_the_panel_fits_every_size_and_language(new_page, wait_ready, screenshot
         problems = page.evaluate(MEASURE)
         page.screenshot(path=str(screenshot_dir / f"layout-{lang}-{size}.png"))
         assert problems == [], (lang, size)
+        assert page.evaluate(BOARD_WHOLE) == [], (lang, size)
         page.click("#btn-menu")
         expect(page.locator("#menu")).to_be_visible()
         problems = page.evaluate(MEASURE)
@@ -180,7 +235,6 @@ def test_the_panel_fits_every_size_and_language(new_page, wait_ready, screenshot
         assert problems == [], (lang, size, "menu")
         page.keyboard.press("Escape")
         expect(page.locator("#menu")).to_be_hidden()
-
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -191,9 +245,10 @@ def test_each_army_to_move_keeps_its_name_on_one_line(new_page, wait_ready, size
     page = new_page(**SIZES[size])
     games = [long_game(plies) for plies in (4, 5, 6, 7)]  # Red, Blue, Yellow, Green to move
     assert [game.turn.letter for game in games] == ["r", "b", "y", "g"]
+    page.goto("./?lang=en")
+    wait_ready(page)
     for lang in LANGUAGES:
-        page.goto(f"./?lang={lang}")
-        wait_ready(page)
+        switch_language(page, lang)
         for game in games:
             open_link(page, f"#{format_game_code(game)};seats=hhhh")
             expect(page.locator("#move-list li")).to_have_count(len(game.move_stack))
@@ -237,17 +292,19 @@ def test_a_camblam_game_fits_every_size_and_language(new_page, wait_ready, scree
     from camblam import square_name as camblam_square
 
     board = long_camblam_game()
-    plain = [m for m in board.generate_legal_moves()
-             if m.promotion is None and board.piece_at(m.to_square) is None]
     page = new_page(**SIZES[size])
+    page.goto("./?lang=en")
+    wait_ready(page)
+    open_link(page, f"#{camblam_code(board)};seats=hh")
+    expect(page.locator("#move-list li")).to_have_count(len(board.move_stack))
     for lang in LANGUAGES:
-        page.goto(f"./?lang={lang}")
-        wait_ready(page)
-        open_link(page, f"#{camblam_code(board)};seats=hh")
-        expect(page.locator("#move-list li")).to_have_count(len(board.move_stack))
+        switch_language(page, lang)
+        plain = [m for m in board.generate_legal_moves()
+                 if m.promotion is None and board.piece_at(m.to_square) is None]
         move = plain[0]
         tap(page, camblam_square(move.from_square), camblam_square(move.to_square))
-        expect(page.locator("#move-list li")).to_have_count(len(board.move_stack) + 1)
+        board.push(move)
+        expect(page.locator("#move-list li")).to_have_count(len(board.move_stack))
         try:
             page.wait_for_function(NEWEST_SHOWN, timeout=10_000)
         except PlaywrightTimeout:
@@ -256,6 +313,7 @@ def test_a_camblam_game_fits_every_size_and_language(new_page, wait_ready, scree
         page.screenshot(path=str(screenshot_dir / f"layout-camblam-{lang}-{size}.png"))
         assert problems == [], (lang, size)
         assert page.evaluate(BOARD_IN_VIEW), (lang, size, "the board is not all in the window")
+        assert page.evaluate(BOARD_WHOLE) == [], (lang, size)
         page.click("#btn-menu")
         expect(page.locator("#menu")).to_be_visible()
         problems = page.evaluate(MEASURE)
