@@ -320,3 +320,55 @@ def test_a_camblam_game_fits_every_size_and_language(new_page, wait_ready, scree
         assert problems == [], (lang, size, "menu")
         page.keyboard.press("Escape")
         expect(page.locator("#menu")).to_be_hidden()
+
+
+#: An iPhone in landscape opened from the Home Screen: the notch's side, the other rounded side,
+#: the home indicator (CSS pixels).
+SAFE_AREA = {"top": 0, "left": 47, "bottom": 21, "right": 47}
+
+#: What lies outside the safe area: squares, coordinate labels and the panel's visible parts.
+OUTSIDE_SAFE_AREA = """inset => {
+    const out = [], vw = innerWidth, vh = innerHeight;
+    const safe = {left: inset.left, top: inset.top, right: vw - inset.right, bottom: vh - inset.bottom};
+    const check = (el, what) => {
+        const r = el.getBoundingClientRect();
+        if (!r.width || !r.height || el.closest('[hidden]') || getComputedStyle(el).display === 'none') return;
+        if (r.left < safe.left - 1 || r.top < safe.top - 1 || r.right > safe.right + 1 || r.bottom > safe.bottom + 1)
+            out.push(what + ' outside the safe area: ' + (el.id || el.dataset.square || el.textContent.trim().slice(0, 20)));
+    };
+    document.querySelectorAll('#board [data-square]').forEach(el => check(el, 'square'));
+    document.querySelectorAll('#panel button, #status, #players li, #move-list, #event-log').forEach(el => check(el, 'panel'));
+    return out;
+}"""
+
+#: Touch on the board and the buttons, as the page's style gives it (Chromium's computed names).
+TOUCH_STYLE = """() => ['#board', '#board-area', '#btn-undo'].map(sel => {
+    const s = getComputedStyle(document.querySelector(sel));
+    return [sel, s.webkitUserSelect || s.userSelect, s.touchAction];
+})"""
+
+
+def test_standalone_on_a_phone_keeps_to_the_safe_area(new_page, wait_ready, screenshot_dir, game):
+    """Opened from the Home Screen (viewport-fit=cover), an iPhone in landscape draws under its
+    notch and home indicator: the board, its labels and the panel keep to the safe area, the
+    panel still fits; a long press selects nothing and a double tap does not zoom."""
+    page = new_page(**SIZES["844x390"])
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setSafeAreaInsetsOverride", {"insets": SAFE_AREA})
+    page.goto("./?lang=fr")
+    wait_ready(page)
+    open_link(page, f"#{format_game_code(game)};seats=hhhh")
+    expect(page.locator("#move-list li")).to_have_count(len(game.move_stack))
+    padding = page.evaluate("() => getComputedStyle(document.querySelector('#app')).paddingLeft")
+    assert padding == "47px"  # the emulated inset reaches the page
+    try:
+        page.wait_for_function(NEWEST_SHOWN, timeout=10_000)
+    except PlaywrightTimeout:
+        pass  # MEASURE says what is not in view
+    page.screenshot(path=str(screenshot_dir / "layout-fr-844x390-standalone.png"))
+    assert page.evaluate(OUTSIDE_SAFE_AREA, SAFE_AREA) == []
+    assert page.evaluate(MEASURE) == []
+    assert page.evaluate(BOARD_WHOLE) == []
+    assert page.evaluate(TOUCH_STYLE) == [["#board", "none", "manipulation"],
+                                          ["#board-area", "none", "manipulation"],
+                                          ["#btn-undo", "none", "manipulation"]]

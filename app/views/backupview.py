@@ -107,8 +107,9 @@ class Backups:
         storage = getattr(navigator, "storage", None)
         persist = None if absent(storage) else getattr(storage, "persist", None)
         touch = getattr(navigator, "maxTouchPoints", 0)
+        home_screen = getattr(navigator, "standalone", None)  # Safari's own flag
         standalone = bool(window.matchMedia("(display-mode: standalone)").matches) or (
-            getattr(navigator, "standalone", None) is True)
+            not absent(home_screen) and bool(home_screen))
         browser = keeping.Browser(
             safari=keeping.safari_engine(str(navigator.userAgent), 0 if absent(touch) else int(touch)),
             standalone=standalone, can_persist=not absent(persist))
