@@ -64,7 +64,7 @@ def test_all_games_saved_as_one_file_and_merged_on_another_device(new_page, tmp_
 
     other = ready(new_page(viewport={"width": 820, "height": 1180}, has_touch=True))  # another device
     tap(other, "C7", "F4")
-    tap(other, "I3", "I4")
+    tap(other, "H7", "H6")
     expect(other.locator("#move-list li")).to_have_count(2)
     games_dialog(other)
     assert len(names(other)) == 1
@@ -122,7 +122,7 @@ def test_the_browser_is_asked_to_keep_the_games_and_a_refusal_is_told_once(new_p
     expect(page.locator("#message-text")).to_contain_text("1 game saved in the file")
     # Told once: not again at the next visit's first save.
     ready(page)
-    tap(page, "I3", "I4")
+    tap(page, "H7", "H6")
     expect(page.locator("body")).to_have_attribute("data-persist", "0")
     expect(page.locator("#move-list li")).to_have_count(2)
     expect(page.locator("#keep-dialog")).to_be_hidden()
@@ -138,7 +138,7 @@ def test_safari_outside_the_home_screen_is_told_to_add_it_in_the_players_languag
     expect(page.locator("body")).to_have_attribute("data-persist", "1")
     expect(page.locator("#keep-dialog")).to_be_visible()
     expect(page.locator("#keep-title")).to_have_text("Gardez vos parties")
-    expect(page.locator("#keep-text")).to_contain_text("« Sur l'écran d'accueil »")
+    expect(page.locator("#keep-text")).to_contain_text("«\u00a0Sur l'écran d'accueil\u00a0»")
     page.keyboard.press("Escape")
     expect(page.locator("#keep-dialog")).to_be_hidden()
 

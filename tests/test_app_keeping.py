@@ -58,7 +58,7 @@ def test_told_once():
 
 @pytest.mark.parametrize("lang, home, install", [
     ("en", "“Add to Home Screen”", "install the app"),
-    ("fr", "« Sur l'écran d'accueil »", "installez l'application"),
+    ("fr", "«\u00a0Sur l'écran d'accueil\u00a0»", "installez l'application"),
     ("cs", "„Přidat na plochu“", "nainstalujte aplikaci"),
 ])
 def test_the_words_say_how_in_every_language(lang, home, install):
