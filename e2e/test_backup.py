@@ -102,6 +102,15 @@ def test_all_games_saved_as_one_file_and_merged_on_another_device(new_page, tmp_
     open_backup(other, damaged)
     expect(other.locator("#games-backup-result")).to_contain_text("Game 2 of “damaged.json” cannot be read")
     assert names(other) == before
+    # Dropped on the page (or opened as a game file), a backup is merged into the Games list too.
+    other.click("#games-close")
+    other.evaluate("""([text, name]) => { const dt = new DataTransfer();
+        dt.items.add(new File([text], name, {type: 'application/json'}));
+        document.dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true})); }""",
+                   [path.read_text(), path.name])
+    expect(other.locator("#games-dialog")).to_be_visible()
+    expect(other.locator("#games-backup-result")).to_contain_text("were already here")
+    assert names(other) == before
     assert external_requests == []
 
 

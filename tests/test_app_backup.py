@@ -211,3 +211,10 @@ def test_the_file_name_and_the_saved_words():
     assert backup.file_name(WHEN) == "djambi-games-2026-11-27.json"
     assert backup.saved_words(2, "x.json").startswith("2 games saved in the file “x.json”.")
     assert "nothing to back up" in backup.saved_words(0, "x.json")
+
+
+def test_a_backup_is_known_from_a_game_file():
+    text = backup.backup_text(every_kind_of_game()[:1], WHEN)
+    assert backup.is_backup(text) and backup.is_backup("\n  " + json.dumps(json.loads(text), indent=2))
+    assert not backup.is_backup("[Event \"x\"]\n1. Red C7-F4")
+    assert not backup.is_backup(session.new_game().to_json())  # one saved game: not routed as a backup

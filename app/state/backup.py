@@ -121,6 +121,13 @@ def read_backup(text: str, name: str = "") -> list[session.Game]:
     return out
 
 
+def is_backup(text: str) -> bool:
+    """Whether ``text`` says it is a backup (a file opened or dropped as a game file is then
+    merged as one: ``read_backup`` checks the rest)."""
+    head = text.lstrip()[:200]
+    return head.startswith("{") and f'"{BACKUP_FORMAT}"' in head.replace(" ", "")
+
+
 def content(game: session.Game) -> dict:
     """What makes two saves of a game the same game (``VOLATILE`` fields aside)."""
     data = json.loads(game.to_json())
@@ -243,5 +250,5 @@ def saved_words(count: int, file: str) -> str:
 
 
 __all__ = ["BACKUP_FORMAT", "BACKUP_VERSION", "BackupError", "backup_text", "file_name",
-           "read_backup", "plan", "merge", "Step", "Outcome", "outcome_words", "saved_words", "content",
+           "read_backup", "is_backup", "plan", "merge", "Step", "Outcome", "outcome_words", "saved_words", "content",
            "ADD", "SAME", "BESIDE", "MAX_BACKUP"]

@@ -88,13 +88,11 @@ class Backups:
         app = self.app
         app.save()  # the game on the board is stored as it is, and compared as such
         try:
-            games = backup.read_backup(text, name)
+            outcome = backup.merge(app.library, backup.read_backup(text, name))
+            self.say_in_games(backup.outcome_words(outcome, name), error=bool(outcome.problem))
         except backup.BackupError as exc:
             self.say_in_games(str(exc), error=True)
-            return
-        outcome = backup.merge(app.library, games)
-        self.say_in_games(backup.outcome_words(outcome, name), error=bool(outcome.problem))
-        app.games.draw(app.library.entries(), app.slot)
+        app.games.draw(app.library.entries(), app.slot)  # (a dropped or shared file: shown now)
         open_dialog("#games-dialog")
 
     # ------------------------------------------------------------------ keeping the storage

@@ -12,7 +12,7 @@ from pyscript import window
 
 from app.present import standings
 from app.present.i18n import _, ngettext
-from app.state import gamefile, library, linking, session
+from app.state import backup, gamefile, library, linking, session
 from app.views.dom import close_dialog, el
 from app.views.files import download
 
@@ -87,6 +87,9 @@ class LinkControl:
 
     def open_file_text(self, text: str, name: str) -> None:
         close_dialog("#share-dialog")
+        if backup.is_backup(text):  # a backup of all games: merged into the Games list
+            self.backups.opened(text, name)
+            return
         try:
             game = gamefile.game_from_file(text, f"“{name}”")
         except gamefile.FileError as exc:
