@@ -237,7 +237,12 @@ def test_the_panel_fits_every_size_and_language(new_page, wait_ready, screenshot
         expect(page.locator("#menu")).to_be_hidden()
 
 
-@pytest.mark.parametrize("size", list(SIZES))
+#: Where a long army name might not fit: every size but the large iPads (each player's row 400
+#: pixels wide or more), which the other tests here measure.
+NAME_SIZES = [size for size in SIZES if size not in ("1024x1366", "1366x1024")]
+
+
+@pytest.mark.parametrize("size", NAME_SIZES)
 def test_each_army_to_move_keeps_its_name_on_one_line(new_page, wait_ready, size):
     """Whichever army is to move, its name after the turn's arrow ("▶ Červený", the longest)
     keeps to one line, at every size in every language (two by two in a 1024-pixel window, the

@@ -7,7 +7,7 @@ import pytest
 from app.present.i18n import _, set_language
 from app.present.statictext import STATIC
 from app.state import keeping
-from app.state.keeping import HOME_SCREEN, INSTALL, NOTHING, Browser
+from app.state.keeping import BACKUP, HOME_SCREEN, INSTALL, NOTHING, Browser
 
 IPAD = ("Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
         "Version/17.5 Mobile/15E148 Safari/604.1")
@@ -44,7 +44,7 @@ def test_safaris_engine_is_known_by_its_user_agent(agent, touch, safari):
     (Browser(safari=True, standalone=True, can_persist=True), False, NOTHING),  # Home Screen app
     (Browser(safari=False, standalone=False, can_persist=True), True, NOTHING),
     (Browser(safari=False, standalone=False, can_persist=True), False, INSTALL),
-    (Browser(safari=False, standalone=True, can_persist=True), False, INSTALL),
+    (Browser(safari=False, standalone=True, can_persist=True), False, BACKUP),  # installed
     (Browser(safari=False, standalone=False, can_persist=False), None, INSTALL),
 ])
 def test_who_is_told_how_to_keep_the_games(browser, persisted, kind):
@@ -68,5 +68,6 @@ def test_the_words_say_how_in_every_language(lang, home, install):
     assert install in keeping.words(INSTALL)
     assert keeping.words(NOTHING) == ""
     button = _(STATIC["save-all-games"])
-    for kind in (HOME_SCREEN, INSTALL):
+    for kind in (HOME_SCREEN, INSTALL, BACKUP):
         assert button in keeping.words(kind)
+    assert install not in keeping.words(BACKUP)

@@ -9,8 +9,8 @@ and what it tells the player where the browser may still delete it. Pure Python 
   outside a Home Screen app (Safari deletes a site's storage after seven days without a visit,
   whatever ``persist()`` says, unless the site was added to the Home Screen), the player is told
   once, ever (``TOLD_KEY``, in this device's storage beside the settings), how to keep the games:
-  add the page to the Home Screen (Safari), or install the app (other browsers), and save a backup
-  of all games now and then (``app.state.backup``).
+  add the page to the Home Screen (Safari), or install the app (other browsers; already installed,
+  only the backup), and save a backup of all games now and then (``app.state.backup``).
 """
 
 from __future__ import annotations
@@ -23,8 +23,9 @@ from app.present.i18n import _
 #: Set once the player was told how to keep the games (never told twice on this device).
 TOLD_KEY = "djambi.keep-told.v1"
 
-#: What to tell: nothing, add to the Home Screen (Safari), install the app (other browsers).
-NOTHING, HOME_SCREEN, INSTALL = "", "home-screen", "install"
+#: What to tell: nothing, add to the Home Screen (Safari), install the app (other browsers), save
+#: backups (an installed app whose storage the browser still may delete).
+NOTHING, HOME_SCREEN, INSTALL, BACKUP = "", "home-screen", "install", "backup"
 
 _APPLE_DEVICE = re.compile(r"iPhone|iPad|iPod")
 _NOT_SAFARI = re.compile(r"Chrome|Chromium|CriOS|FxiOS|EdgiOS|Edg/|Firefox|Android|OPR/")
@@ -51,12 +52,12 @@ class Browser:
 
 def advice(browser: Browser, persisted: bool | None) -> str:
     """What to tell the player after the browser answered (``persisted``: ``persist()``'s answer,
-    None when it could not be asked): ``NOTHING``, ``HOME_SCREEN`` or ``INSTALL``."""
+    None when it could not be asked): ``NOTHING``, ``HOME_SCREEN``, ``INSTALL`` or ``BACKUP``."""
     if browser.safari:
         return NOTHING if browser.standalone else HOME_SCREEN
     if browser.can_persist and persisted:
         return NOTHING
-    return INSTALL
+    return BACKUP if browser.standalone else INSTALL
 
 
 def tell(kind: str, told: bool) -> bool:
@@ -76,8 +77,10 @@ def words(kind: str) -> str:
         return _("This browser may delete your saved games when it needs room. To keep them, "
                  "install the app (the browser's menu: “Install” or “Add to Home screen”) and "
                  "play from there.") + " " + backup
+    if kind == BACKUP:
+        return _("This browser may delete your saved games when it needs room.") + " " + backup
     return ""
 
 
-__all__ = ["TOLD_KEY", "NOTHING", "HOME_SCREEN", "INSTALL", "Browser", "safari_engine", "advice",
+__all__ = ["TOLD_KEY", "NOTHING", "HOME_SCREEN", "INSTALL", "BACKUP", "Browser", "safari_engine", "advice",
            "tell", "words"]
