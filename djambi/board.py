@@ -12,7 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Iterable, Iterator
+from typing import Iterable
+
+import gamekit
+from gamekit import AGREEMENT
 
 from .move import IllegalMoveError, Move
 from .pieces import (ASSASSIN, CHIEF, DEAD, MILITANT, NECROMOBILE, PROVOCATEUR, REPORTER, Kind, Party,
@@ -55,11 +58,11 @@ class Termination(Enum):
     NO_PLAYERS = "no players"  # the last players perished together: a draw
     NO_MOVES = "no moves"  # no active player can move: a draw
     DRAW_RULE = "draw rule"  # 120 turns with no kill and no change of control: a draw
-    AGREEMENT = "agreement"  # all active players agreed to a draw
+    AGREEMENT = AGREEMENT  # all active players agreed to a draw
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Outcome(gamekit.Outcome):
     """The end of a game: ``winner`` is a ``Party`` (the winning player), or ``None`` for a draw."""
 
     termination: Termination
@@ -80,26 +83,10 @@ class _State:
     passes: tuple[int, ...] = (0, 0, 0, 0)
 
 
-class LegalMoves:
+class LegalMoves(gamekit.LegalMoves):
     """The legal moves of a position, computed lazily: ``len``, iteration and ``in`` work."""
 
-    def __init__(self, board: "Board") -> None:
-        self._board = board
-
-    def __iter__(self) -> Iterator[Move]:
-        return iter(self._board.generate_legal_moves())
-
-    def __len__(self) -> int:
-        return self._board.count_legal_moves()
-
-    def __contains__(self, move: object) -> bool:
-        return isinstance(move, Move) and self._board.is_legal(move)
-
-    def __bool__(self) -> bool:
-        return self._board.count_legal_moves() > 0
-
-    def __repr__(self) -> str:
-        return f"<LegalMoves: {', '.join(self._board.move_text(m) for m in self)}>"
+    move_type = Move
 
 
 class Board(Queries):
@@ -386,6 +373,10 @@ class Board(Queries):
         if n == 0 and self._others_can_move():
             return 1
         return n
+
+    def has_legal_moves(self) -> bool:
+        """Whether the player to move has a legal move (a pass included)."""
+        return self.count_legal_moves() > 0
 
     @property
     def legal_moves(self) -> LegalMoves:
@@ -714,16 +705,7 @@ class Board(Queries):
     # ------------------------------------------------------------------ perft
     def perft(self, depth: int) -> int:
         """The number of distinct sequences of ``depth`` complete moves (rulings §9)."""
-        if depth <= 0:
-            return 1
-        if depth == 1:
-            return self.count_legal_moves()
-        total = 0
-        for move in self.generate_legal_moves():
-            self.push(move)
-            total += self.perft(depth - 1)
-            self.pop()
-        return total
+        return gamekit.perft(self, depth)
 
     # ------------------------------------------------------------------ game-state view (OpenSpiel)
     def current_player(self) -> int:
