@@ -1,7 +1,9 @@
 """The command line: ``python -m djambi perft|show|moves|play …`` (tournaments between the
 computer levels: ``python -m bench.tournament``).
 
-Positions are position texts (``P1.…``) or ``start`` / ``hostage``; ``--rules`` gives a rule
+Positions are position texts (``P1.…``), game codes or ``start`` / ``hostage``, given as the first
+argument of ``show``, ``moves`` and ``play`` or with ``--position`` (the flag ``perft`` takes, and
+``python -m camblam`` too: ``gamekit.cli``); ``--rules`` gives a rule
 set (a preset name or ``name=value,…``, ``docs/rules-options.md``). A bad argument exits with
 status 2 and a one-line message on stderr.
 """
@@ -74,19 +76,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--rules", help="a rule set: a preset name or name=value,…")
 
     p = sub.add_parser("show", help="draw a position (or a game code's final position)")
-    p.add_argument("code")
+    p.add_argument("code", nargs="?", help="position text, game code, 'start' or 'hostage'")
+    position_flag(p, help="the position, as a flag (instead of CODE)")
     p.add_argument("--rules", help="a rule set: a preset name or name=value,…")
 
     p = sub.add_parser("moves", help="list the legal moves of a position in move text")
-    p.add_argument("code")
+    p.add_argument("code", nargs="?", help="position text, game code, 'start' or 'hostage'")
+    position_flag(p, help="the position, as a flag (instead of CODE)")
     p.add_argument("--rules", help="a rule set: a preset name or name=value,…")
 
     p = sub.add_parser("play", help="play moves from a position and print the resulting position")
-    p.add_argument("code")
+    p.add_argument("code", nargs="?", help="position text, game code, 'start' or 'hostage'")
     p.add_argument("moves", nargs="*")
+    position_flag(p, help="the position, as a flag (then every argument is a move)")
     p.add_argument("--rules", help="a rule set: a preset name or name=value,…")
 
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    if args.command != "perft":
+        # The position is the first argument (CODE) or --position, as in ``python -m camblam``.
+        if args.position is not None:
+            if args.command != "play" and args.code is not None:
+                sub.choices[args.command].error(f"the position is given twice ({args.code!r} and --position)")
+            if args.command == "play" and args.code is not None:
+                args.moves.insert(0, args.code)
+            args.code = args.position
+        elif args.code is None:
+            sub.choices[args.command].error("the following arguments are required: code")
 
     def command() -> None:
         if args.command == "perft":
