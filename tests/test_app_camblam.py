@@ -11,7 +11,8 @@ from camblam import Board, CamblamError, Color, Move
 from app import games
 from app.games import camblam as cg
 from app.present import standings
-from app.present.i18n import party_name, set_language
+from app.present import gameslist, remotewords
+from app.text.i18n import party_name, set_language
 from app.state import gamefile, library, linking, session
 from app.state.history import History
 from app.state.saving import MemoryStorage
@@ -157,7 +158,7 @@ def test_the_games_list_entry():
     games_list = library.Library(storage)
     storage.set(library.game_key("slot1"), game.to_json())
     assert games_list.listed("slot1") == ""
-    [entry] = games_list.entries()
+    [entry] = gameslist.entries(games_list)
     assert entry.readable and entry.status == "Black to move" and entry.last_move == "White f3-f6"
     assert games_list.read("slot1").rules.key == "camblam"
 
@@ -241,11 +242,11 @@ def test_remote_play_by_link_between_two_devices():
     theirs = linked.game
     assert linked.shared and remote.seats_to_ask(theirs) == [Color.WHITE, Color.BLACK]
     remote.join(theirs, [Color.BLACK])
-    assert theirs.here_to_move() and remote.whose_turn(theirs) .startswith("Your turn")
+    assert theirs.here_to_move() and remotewords.whose_turn(theirs) .startswith("Your turn")
     theirs.play("f10f7")
     back = linking.read_link(linking.move_link("https://x.test/", theirs).split("#", 1)[1]).game
     arrival = remote.arrival(back, [("slot1", mine)])
     assert arrival.kind == remote.EXTENDS
     remote.continue_with(mine, back)
     assert mine.board.move_stack == [Move.parse("f3f6"), Move.parse("f10f7")]
-    assert "Black's pawn moves from f10 to f7." in remote.continued(mine, 1)
+    assert "Black's pawn moves from f10 to f7." in remotewords.continued(mine, 1)

@@ -13,7 +13,8 @@ import pytest
 from camblam import Board, Kind, parse_position, parse_square
 
 from app.learn import camblam_guide, camblam_lessons, camblam_rulebook, courses, lessons
-from app.present import camblam_render, i18n
+from app.present import camblam_render
+from app.text import i18n
 from app.state.saving import MemoryStorage
 
 

@@ -9,7 +9,7 @@ from camblam.threats import threats
 
 from app import games
 from app.present import camblam_render, camblam_threats, notices, standings
-from app.present.i18n import set_language
+from app.text.i18n import set_language
 from app.state import lookback, saving, session
 from app.state.history import History
 from app.state.saving import STORAGE_KEY, MemoryStorage

@@ -61,3 +61,33 @@ def test_every_pure_module_imports_in_cpython():
         if not is_view(p):
             name = ".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
             assert importlib.import_module(name).__name__ == name
+
+
+#: The layers of app/, lowest first (docs/architecture.md): a module imports only its own layer
+#: and those below it. ``text`` (translation) is below every other; ``games`` below the shell.
+LAYERS = ["text", "games", "state", "present", "learn", "views"]
+
+
+def layer_of(name: str) -> str | None:
+    """The layer of a module ``app.<layer>…`` (None for ``app.main`` and outside app)."""
+    parts = name.split(".")
+    return parts[1] if len(parts) > 1 and parts[0] == "app" and parts[1] in LAYERS else None
+
+
+def test_imports_point_downwards_only():
+    wrong = {}
+    for p in modules():
+        own = layer_of(".".join(p.relative_to(ROOT).with_suffix("").parts))
+        if own is None:
+            continue
+        above = {n for n in imported(p) if (to := layer_of(n)) and LAYERS.index(to) > LAYERS.index(own)}
+        if above:
+            wrong[p.relative_to(ROOT).as_posix()] = sorted(above)
+    assert not wrong, f"modules importing a layer above their own: {wrong}"
+    # and the check sees an upward import where there is one
+    assert layer_of("app.present.words") == "present" and LAYERS.index("present") > LAYERS.index("state")
+
+
+def test_translation_is_below_state_and_present():
+    assert all(layer_of(n) in (None, "text") for p in (APP / "text").rglob("*.py") for n in imported(p))
+    assert not [n for p in (APP / "state").rglob("*.py") for n in imported(p) if n.startswith("app.present")]

@@ -197,6 +197,10 @@ class Camblam:
     def party_title(self, party: Any) -> str:
         return Color(party).title
 
+    def seat_rotation(self, party: Any) -> int:
+        """White's side is at the bottom, for both sides (the board is not turned)."""
+        return 0
+
     def active_players(self, board: Board) -> list[Color]:
         return list(self.parties)
 

@@ -11,6 +11,13 @@ from djambi.notation import (GAME_PREFIX, POSITION_PREFIX, format_compact_game, 
                              format_record, parse_game_code, parse_record)
 
 
+#: The board's rotation (quarter turns) that brings each party's corner to the bottom-left: Red's
+#: (A9) needs a quarter turn, Blue's (I9) half a turn, Yellow's (I1) three quarters; Green (A1) is
+#: there unturned. In seat order, each next player turns the board one more quarter, as players
+#: sit round a table.
+SEAT_ROTATION = {Party.RED: 1, Party.BLUE: 2, Party.YELLOW: 3, Party.GREEN: 0}
+
+
 class Djambi:
     key = "djambi"
     title = "Djambi"
@@ -31,6 +38,10 @@ class Djambi:
 
     def party_title(self, party: Any) -> str:
         return Party(party).title
+
+    def seat_rotation(self, party: Any) -> int:
+        """The board's quarter turns that bring ``party``'s corner to the bottom-left."""
+        return SEAT_ROTATION[Party(party)]
 
     def active_players(self, board: Board) -> list:
         return list(board.active_players)
@@ -95,4 +106,4 @@ class Djambi:
 
 GAME = Djambi()
 
-__all__ = ["Djambi", "GAME"]
+__all__ = ["Djambi", "GAME", "SEAT_ROTATION"]

@@ -18,7 +18,7 @@ from app.learn import camblam_lessons
 from app.present import camblam_render
 from app.present.camblam_render import Marks, kind_word
 from app.present.camblam_words import whose
-from app.present.i18n import N_, _
+from app.text.i18n import N_, _
 
 
 @dataclass(frozen=True)

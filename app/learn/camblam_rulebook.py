@@ -17,8 +17,8 @@ from camblam import Board, parse_position
 from app.learn import rulebook
 from app.learn.camblam_lessons import parse_rules
 from app.learn.camblam_rules_text import CAMBLAM_RULES
-from app.present import i18n
-from app.present.i18n import N_, _
+from app.text import i18n
+from app.text.i18n import N_, _
 
 
 @dataclass(frozen=True)

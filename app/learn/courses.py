@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from app.learn import camblam_lessons, lessons
-from app.present.i18n import N_, _
+from app.text.i18n import N_, _
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar
 
-from app.present.i18n import N_, _
+from app.text.i18n import N_, _
 
 
 class LessonError(ValueError):

@@ -17,8 +17,9 @@ from typing import Iterable
 from djambi import Board, Kind, Move, Party, Piece, square_name
 from djambi.squares import MAZE, SQUARES, column_of, row_of
 
+from app.games.djambi import SEAT_ROTATION
 from app.present import figures
-from app.present.i18n import _, piece_phrase, player_name
+from app.text.i18n import _, piece_phrase, player_name
 
 CELL = 100
 MARGIN = 40  # room for the coordinate labels (left and bottom)
@@ -134,10 +135,9 @@ def square_transform(sq: int, rotation: int = 0) -> str:
     return f"translate({x},{y})"
 
 
-#: The rotation that brings each party's corner to the bottom-left: Red's (A9) needs a quarter
-#: turn, Blue's (I9) half a turn, Yellow's (I1) three quarters; Green (A1) is there unturned.
-#: In seat order, each next player turns the board one more quarter, as players sit round a table.
-PARTY_ROTATION = {Party.RED: 1, Party.BLUE: 2, Party.YELLOW: 3, Party.GREEN: 0}
+#: The rotation that brings each party's corner to the bottom-left (the game's data,
+#: ``app.games.djambi.SEAT_ROTATION``).
+PARTY_ROTATION = SEAT_ROTATION
 
 
 def board_step(dx: int, dy: int, rotation: int = 0) -> tuple[int, int]:

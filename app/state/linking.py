@@ -10,7 +10,7 @@ from djambi import Board, Party
 
 from app import games
 
-from app.present.i18n import _, party_name
+from app.text.i18n import _, party_name
 from app.state.seating import HUMAN, SEAT_LETTERS, clean_name, valid_id
 from app.state.session import Game
 

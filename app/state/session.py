@@ -36,7 +36,7 @@ from djambi.rules import STANDARD, TEAMS, Rules
 
 from app import games
 
-from app.present.i18n import _
+from app.text.i18n import _
 from app.state.seating import ALL_SEATS, HUMAN, REMOTE, SEAT_KINDS, clean_name, new_id, valid_id
 
 SAVE_FORMAT = "djambi-save"

@@ -26,7 +26,7 @@ from app.state import seating
 from app.present import statictext
 from app.present import threats
 from app.views.dom import el, on_click
-from app.present.i18n import _
+from app.text.i18n import _
 from app.views.learnview import CAMBLAM_OFFSET, GuideDialog, LessonMode, PieceTip, RulesDialog, Welcome
 
 SUGGEST_STEP_MS = 20.0

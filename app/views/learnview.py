@@ -31,7 +31,7 @@ from app.present import statictext, taps
 from app.present import words
 from app.views import parts
 from app.views.dom import absent, cancel, close_dialog, el, later, listen, on_click, open_dialog
-from app.present.i18n import _, pgettext
+from app.text.i18n import _, pgettext
 
 LONG_PRESS_MS = 550
 

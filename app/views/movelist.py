@@ -14,7 +14,7 @@ from pyscript import document, window
 from app.present import figures, words
 from app.views.dom import absent, before_paint, later, listen
 from app.state.history import KILL_MARK, Ply
-from app.present.i18n import _, player_name
+from app.text.i18n import _, player_name
 
 LOG_KEEP = 400  # moves whose sentences the log keeps (the list keeps every move)
 
