@@ -378,3 +378,18 @@ def test_two_by_two_piece_tip_and_games_list_name_the_player():
         "Yellow) is in power.")
     game = session.new_game(False, ["human", "remote", "human", "human"], rules="two-by-two")
     assert gameslist.turn_words(game) == "Your turn (Player 1 (Red + Yellow))"
+
+
+def test_two_by_two_games_list_names_the_army_that_moved():
+    """A two-by-two player moves either of his armies: the Games list's last move and a link's
+    messages name the army that moved (Yellow's militant is not Red's), with its player."""
+    game = session.new_game(False, ["human", "remote", "human", "human"], rules="two-by-two")
+    game.play("G1-F1")  # Player 1 moves Yellow's militant
+    assert gameslist.entry("slotAAAA", game).last_move == "Yellow (Player 1) G1-F1"
+    game.play("C1-D1")  # Player 2 moves Green's militant
+    assert gameslist.entry("slotAAAA", game).last_move == "Green (Player 2) C1-D1"
+    assert gameslist.ply_words(game, 0) == "Yellow (Player 1) G1-F1"
+    # Four players: the player who moved, as before.
+    four = session.new_game(False, ["human"] * 4)
+    four.play("C7-F4")
+    assert gameslist.entry("slotAAAA", four).last_move == "Red C7-F4"

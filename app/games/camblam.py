@@ -201,6 +201,10 @@ class Camblam:
         """White's side is at the bottom, for both sides (the board is not turned)."""
         return 0
 
+    def army_of(self, board: Board, move: Any) -> Any:
+        """The side that makes ``move``: the side to move."""
+        return board.turn
+
     def active_players(self, board: Board) -> list[Color]:
         return list(self.parties)
 

@@ -43,6 +43,11 @@ class Djambi:
         """The board's quarter turns that bring ``party``'s corner to the bottom-left."""
         return SEAT_ROTATION[Party(party)]
 
+    def army_of(self, board: Board, move: Any) -> Any:
+        """The army whose piece makes ``move`` (the player to move for a pass)."""
+        piece = None if move.is_pass() else board.piece_at(move.piece)
+        return piece.party if piece is not None and piece.party is not None else board.turn
+
     def active_players(self, board: Board) -> list:
         return list(board.active_players)
 

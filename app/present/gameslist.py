@@ -9,7 +9,7 @@ from typing import Any
 from app.present import standings
 from app.state import library, session
 from app.state.library import Entry
-from app.text.i18n import _, party_name, pgettext, player_name
+from app.text.i18n import _, army_name, party_name, pgettext, player_name
 
 
 def entries(games: library.Library) -> list[Entry]:
@@ -29,8 +29,8 @@ def entries(games: library.Library) -> list[Entry]:
 
 
 def entry(slot: str, game: session.Game) -> Entry:
-    moves = game.move_list()
-    last = move_words(moves[-1][0], moves[-1][1]) if moves else ""
+    plies = len(game.board.move_stack)
+    last = ply_words(game, plies - 1) if plies else ""
     return Entry(slot, game.name or slot, turn_words(game), last, game.updated,
                  game.board.is_game_over(), game.remote_to_move())
 
@@ -50,6 +50,25 @@ def turn_words(game: session.Game) -> str:
     return standings.status_text(game)
 
 
+def ply_words(game: session.Game, ply: int) -> str:
+    """Move ``ply`` (0-based) of the game with whoever made it: ``Blue C7-F4``; in a two-by-two
+    game the army that moved with its player, ``Yellow (Player 1) G1-F1`` (a player moves either
+    of his armies in his turn), or the player with his armies when he moved another army's piece."""
+    board = game.board.root()
+    for move in game.board.move_stack[:ply]:
+        board.push(move)
+    move = game.board.move_stack[ply]
+    player, text, rules = board.turn, board.move_text(move), game.rule_set
+    if not getattr(rules, "two_by_two", False):
+        return move_words(player, text)
+    army = game.rules.army_of(board, move)
+    if int(army) in rules.starting_parties(int(player)):
+        who = army_name(army, rules)
+    else:
+        who = player_name(player, rules)
+    return pgettext("player and move", "{player} {move}").format(player=who, move=text)
+
+
 def move_words(player: Any, move: str) -> str:
     """``Blue C7-F4``: a move of the record with its player (the move stays a code)."""
     # Translators: a move in the Games list and in link messages: the player (subject form)
@@ -58,4 +77,4 @@ def move_words(player: Any, move: str) -> str:
                                                                   move=move)
 
 
-__all__ = ["entries", "entry", "turn_words", "move_words"]
+__all__ = ["entries", "entry", "turn_words", "ply_words", "move_words"]

@@ -56,8 +56,7 @@ def _move_words(game: session.Game, ply: int) -> str:
     """``Blue C7-F4`` for move ``ply`` (0-based) of the game, or "no move"."""
     if ply >= len(game.board.move_stack):
         return tr("no_move")
-    player, text = game.move_list()[ply]
-    return gameslist.move_words(player, text)
+    return gameslist.ply_words(game, ply)
 
 
 def divergence(stored: session.Game, incoming: session.Game, common: int, other: str) -> str:
