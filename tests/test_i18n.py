@@ -390,3 +390,25 @@ def test_games_list_and_link_messages_in_french_and_czech(in_language):
     in_language("en")
     assert remotewords.send_texts(game)[0] == "Send the move to Blue"
     assert library.when_text(game.updated) == "22 Nov, 14:52"
+
+
+@pytest.mark.parametrize("lang, djambi_letters, camblam_letters", [
+    ("en", "RBYG", "WB"), ("fr", "RBJV", "BN"), ("cs", "ČMŽZ", "BČ")])
+def test_a_players_letter_is_his_name_s_initial_in_the_language(in_language, lang, djambi_letters,
+                                                                 camblam_letters):
+    """The move list's badges and the letters look's swatches: White is "B" (Blanc, Bílý) in
+    French and Czech, so a code letter (W/B) would name the wrong side there."""
+    from camblam import Color
+
+    from app.present import figures
+    from djambi.rules import Rules
+
+    in_language(lang)
+    assert "".join(i18n.player_initial(p) for p in Party) == djambi_letters
+    assert "".join(i18n.player_initial(c) for c in Color) == camblam_letters
+    for party, letter in zip(Party, djambi_letters):
+        assert f'<span class="swatch-letter">{letter}</span>' in figures.swatch_html(party)
+    for side, letter in zip(Color, camblam_letters):
+        assert f'<span class="swatch-letter">{letter}</span>' in figures.swatch_html(side)
+    two = Rules(players="2x2")
+    assert [i18n.player_initial(p, two) for p in (0, 1)] == ["1", "2"]

@@ -27,6 +27,8 @@ from typing import Any
 
 from djambi import Kind, Party, Piece
 
+from app.text.i18n import player_initial
+
 # ---------------------------------------------------------------------------- Djambi
 #: The plinth every living Djambi figure stands on; the party's mark sits on it.
 _PLINTH = '<path class="fb" d="M20 76H80Q89 76 89 86Q89 97 80 97H20Q11 97 11 86Q11 76 20 76Z"/>'
@@ -297,9 +299,10 @@ def swatch_html(party: Any) -> str:
     """What a party's swatch holds: its chief's figure (``party_svg``; a Camblam side's king,
     ``side_svg``) and the party's letter, of which ``static/app.css`` shows one as the pieces'
     look says (the letter with the letters)."""
+    letter = player_initial(party)  # the name's initial in the player's language
     if not isinstance(party, Party):  # Camblam's Color
-        return f'{side_svg(party.letter)}<span class="swatch-letter">{party.letter.upper()}</span>'
-    return f'{party_svg(party)}<span class="swatch-letter">{party.letter.upper()}</span>'
+        return f'{side_svg(party.letter)}<span class="swatch-letter">{letter}</span>'
+    return f'{party_svg(party)}<span class="swatch-letter">{letter}</span>'
 
 
 def all_symbols() -> str:
