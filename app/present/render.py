@@ -161,10 +161,15 @@ def static_board_block() -> str:
 
 
 def with_static_board(html: str) -> str:
-    """``html`` (index.html) with its static board replaced by the current ``board_svg()``."""
-    start = html.index(STATIC_BEGIN)
-    end = html.index(STATIC_END, start) + len(STATIC_END)
-    return html[:start] + static_board_block() + html[end:]
+    """``html`` (index.html) with its static board replaced by the current ``board_svg()``, and
+    its swatch figures (``figures.swatch_block``, beside the board) by the current ones."""
+    for begin, end_mark, block in ((STATIC_BEGIN, STATIC_END, static_board_block()),
+                                   (figures.SWATCH_BEGIN, figures.SWATCH_END, figures.swatch_block())):
+        if begin in html:
+            start = html.index(begin)
+            end = html.index(end_mark, start) + len(end_mark)
+            html = html[:start] + block + html[end:]
+    return html
 
 
 # ---------------------------------------------------------------------------- square views
