@@ -14,7 +14,8 @@ from playwright.sync_api import Page, expect
 
 from camblam import Board, Color, Move, parse_square, square_name
 from app.games import camblam as cg
-from app.present import camblam_render, standings
+from app.present import standings
+from app.games.camblam import render as camblam_render
 from app.text import i18n
 from app.text.i18n import _, party_name, party_of, player_name
 from app.present import remotewords

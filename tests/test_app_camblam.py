@@ -1,4 +1,4 @@
-"""Camblam in the app (app/games/camblam.py): a new game, moves through the session, undo/redo,
+"""Camblam in the app (app/games/camblam/): a new game, moves through the session, undo/redo,
 links, files and saves that name their game, the Games list entry, and Djambi's unchanged."""
 
 import json
@@ -166,8 +166,9 @@ def test_the_games_list_entry():
 # ---------------------------------------------------------------------------- the board and taps
 from camblam import Kind, parse_square  # noqa: E402
 
-from app.present import camblam_render, words  # noqa: E402
-from app.present.camblam_taps import CamblamPicker  # noqa: E402
+from app.present import words
+from app.games.camblam import render as camblam_render  # noqa: E402
+from app.games.camblam.taps import CamblamPicker  # noqa: E402
 
 CHAIN = "6k5/12/12/12/12/12/ppp1Q7/12/12/12/12/6K5 w 0 1"
 

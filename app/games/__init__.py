@@ -1,8 +1,9 @@
 """The games the shell plays, each behind one small interface (``Game``) and found by key.
 
-The shell is game-neutral where it goes through a ``Game``; a second game is one module here
-implementing it and one line in ``MODULES`` (docs/architecture.md lists what still reaches
-``djambi`` directly). Pure Python.
+The shell is game-neutral where it goes through a ``Game``; a game is one folder here
+(``app/games/<game>/``: its ``GAME`` in ``__init__.py``, and the game's own modules beside it)
+and one line in ``MODULES`` (docs/architecture.md lists what still reaches a game directly).
+Pure Python.
 """
 
 from __future__ import annotations
@@ -71,17 +72,23 @@ def get(key: str = DEFAULT) -> Game:
     return importlib.import_module(MODULES[key]).GAME
 
 
+def _owner(test) -> Game:
+    """The first game but the default that ``test`` says owns a text, else the default (which
+    reads whatever no other game claims, as links and files always were read)."""
+    for key in MODULES:
+        if key != DEFAULT and test(get(key)):
+            return get(key)
+    return get(DEFAULT)
+
+
 def for_code(text: str) -> Game:
-    """The game whose link code ``text`` is (Camblam's start with ``C``; anything else is read
-    as Djambi's, as links always were)."""
-    camblam = get("camblam")
-    return camblam if camblam.owns(text) else get(DEFAULT)
+    """The game whose link code ``text`` is (each game knows its codes: ``Game.owns``)."""
+    return _owner(lambda game: game.owns(text))
 
 
 def for_record(text: str) -> Game:
-    """The game a record file holds (``[Game "Camblam"]``; without it, Djambi)."""
-    camblam = get("camblam")
-    return camblam if camblam.owns_record(text) else get(DEFAULT)
+    """The game a record file holds (each game knows its files: ``Game.owns_record``)."""
+    return _owner(lambda game: game.owns_record(text))
 
 
 __all__ = ["Game", "MODULES", "DEFAULT", "get", "for_code", "for_record"]

@@ -36,7 +36,7 @@ from djambi.narrate import (
 
 from camblam.narrate import Event as CamblamEvent
 
-from app.present import camblam_words
+from app.games.camblam import words as camblam_words
 from app.text.i18n import (N_, _, ngettext, party_of, piece_object, piece_subject,
                               player_name, player_of)
 

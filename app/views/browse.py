@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from pyscript import document
 
-from app.present import camblam_render, camblam_threats, prompts, render
+from app.present import prompts, render
+from app.games.camblam import render as camblam_render
+from app.games.camblam import threats as camblam_threats
 from app.state import lookback, settings as prefs
 from app.views import remote
 from app.views.dom import el

@@ -19,7 +19,8 @@ import camblam
 
 from djambi.rules import STANDARD
 
-from app.learn import camblam_guide, guide
+from app.learn import guide
+from app.games.camblam import guide as camblam_guide
 from app.learn import lessons
 from app.state import session
 from app.state import seating

@@ -14,7 +14,7 @@ from djambi import Party
 from djambi.rules import STANDARD, Rules
 
 from app.present import notices, prompts, render, ruletext, standings, taps, words
-from app.present.camblam_taps import CamblamPicker
+from app.games.camblam.taps import CamblamPicker
 from app.state.history import History
 from app.text.i18n import _, party_name
 from app.state import library, saving, session, settings as prefs

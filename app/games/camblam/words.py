@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from camblam.narrate import CHECK, END, MOVE, PROMOTION, SHOT, TAKE, Event
 
-from app.present.camblam_render import kind_word
+from app.games.camblam.render import kind_word
 from app.text.i18n import N_, _, party_name, party_of, pgettext
 from camblam import square_name
 

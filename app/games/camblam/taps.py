@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from camblam import Board, Kind, Move, PROMOTIONS, square_name
 
-from app.present.camblam_render import Marks, kind_word
+from app.games.camblam.render import Marks, kind_word
 from app.text.i18n import _, ngettext
 from app.present.taps import Tap
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from camblam import Board, Color, Move, square_name
 from camblam.threats import threats
 
-from app.present.camblam_render import kind_word
+from app.games.camblam.render import kind_word
 from app.text.i18n import _, list_of, ngettext, party_of, pgettext
 
 
