@@ -12,6 +12,13 @@ import importlib
 from typing import Any, Protocol
 
 
+#: A game's seat, board and move as the shell handles them: its engine's own values, never looked
+#: into by the shell (``int(seat)`` indexes a game's seats; ``Game.party_title`` names one).
+Seat = Any
+Board = Any
+Move = Any
+
+
 class Game(Protocol):
     """A board game as the shell needs it; boards and moves are the engine's own values.
 
@@ -91,4 +98,4 @@ def for_record(text: str) -> Game:
     return _owner(lambda game: game.owns_record(text))
 
 
-__all__ = ["Game", "MODULES", "DEFAULT", "get", "for_code", "for_record"]
+__all__ = ["Game", "Seat", "Board", "Move", "MODULES", "DEFAULT", "get", "for_code", "for_record"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import quote, unquote
 
-from djambi import Board, Party
+from app.games import Board, Seat as Party
 
 from app import games
 

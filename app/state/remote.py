@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from djambi import Party
+from app.games import Seat as Party
 
 from app.state import session
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass
 
-from djambi import Party
+from app.games import Seat as Party
 
 from app.text.i18n import LANGUAGES, _
 
