@@ -257,6 +257,9 @@ class Camblam:
 
         return ai.Search(board, level, seed)
 
+    #: Whether a player may resign (the menu's Resign): a side may resign (``Board.resign``).
+    can_resign = True
+
     def accepts_draw(self, board: Board, party: Any, level: str) -> bool:
         from camblam import ai
 
