@@ -22,8 +22,10 @@ from pyscript import document, window  # noqa: E402
 
 from djambi import Party
 
-from app.present import i18n, statictext, taps
-from app.present.i18n import _
+from app.present import statictext, taps
+from app.present import gameslist, remotewords
+from app.text import i18n
+from app.text.i18n import _
 from app.state import library, remote, session, settings as prefs
 from app.state.history import History
 from app.state.loop import Loop
@@ -158,7 +160,7 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
             "#btn-prev": lambda e: self.browse_step(-1),
             "#btn-next": lambda e: self.browse_step(1),
             "#btn-last": lambda e: self.browse_to(None),
-            "#btn-games": lambda e: self.games.open(self.library.entries(), self.slot),
+            "#btn-games": lambda e: self.games.open(gameslist.entries(self.library), self.slot),
             "#btn-send": lambda e: self.send_link(),
             "#btn-override": lambda e: self.play_here(),
         }
@@ -216,9 +218,9 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
         self.newgame.relabel()
         self.handover.relabel()
         if bool(el("#games-dialog").open):  # play by link and the Games list (issue 15)
-            self.games.relabel(self.library.entries(), self.slot)
+            self.games.relabel(gameslist.entries(self.library), self.slot)
         if bool(el("#send-dialog").open):
-            self.sender.relabel(*remote.send_texts(self.game))
+            self.sender.relabel(*remotewords.send_texts(self.game))
         if bool(el("#seat-dialog").open):
             self.seat_question.relabel()
         self.backups.relabel()

@@ -117,3 +117,32 @@ def test_promotion_offers_seven_pieces(new_page):
     page.click('#promote-dialog button[data-kind="A"]')
     expect(page.locator("#move-list li")).to_have_count(1)
     assert "a11-a12=A" in moves(page)[0]
+
+
+def test_after_camblam_the_new_game_dialog_shows_each_djambi_seat_as_itself(new_page):
+    """With Camblam on the board, the new-game dialog set to Djambi shows every seat's chief
+    (the swatches' figure is the page's, not the board's) and Blue in blue, not Camblam's black
+    disc; set to Camblam, Black's disc is black."""
+    page = new_page(viewport={"width": 1280, "height": 800})
+    page.goto("./")
+    wait_ready(page)
+    camblam_game(page)
+    tap(page, "f3", "f6")
+    expect(page.locator("#move-list li")).to_have_count(1)
+    menu_click(page, "#btn-new")
+    page.select_option("#game", "djambi")
+    expect(page.locator("#seat-r")).to_be_visible()
+    swatches = page.evaluate("""() => ['r', 'b', 'y', 'g'].map(letter => {
+        const swatch = document.querySelector(`#newgame-dialog .seat-${letter} .swatch`);
+        const use = swatch.querySelector('.djambi-only use, :scope > svg use');
+        const box = use.getBBox();
+        return [letter, !!document.querySelector(use.getAttribute('href')), box.width > 0 && box.height > 0,
+                getComputedStyle(swatch).backgroundColor];
+    })""")
+    for letter, found, drawn, background in swatches:
+        assert found and drawn, (letter, found, drawn)
+        assert background != "rgb(42, 38, 34)", (letter, background)  # Camblam's black
+    page.select_option("#game", "camblam")
+    expect(page.locator("#seat-w")).to_be_visible()
+    black = page.evaluate("() => getComputedStyle(document.querySelector('#newgame-dialog .seat-b .swatch')).backgroundColor")
+    assert black == "rgb(42, 38, 34)"

@@ -14,9 +14,11 @@ from playwright.sync_api import Page, expect
 
 from camblam import Board, Color, Move, parse_square, square_name
 from app.games import camblam as cg
-from app.present import camblam_render, i18n, standings
-from app.present.i18n import _, party_name, party_of, player_name
-from app.state import remote
+from app.present import standings
+from app.games.camblam import render as camblam_render
+from app.text import i18n
+from app.text.i18n import _, party_name, party_of, player_name
+from app.present import remotewords
 from conftest import menu_click
 from test_follow import ready
 
@@ -217,7 +219,7 @@ class Device:
         """``message`` from the catalog of the device's language, ``names`` filled in the form
         the message's placeholder is in (the send title's a possessor, the others a subject)."""
         with speaking(self.lang):
-            possessor = message == remote.TEXTS["send_title"]
+            possessor = message == remotewords.TEXTS["send_title"]
             return _(message).format(**{k: party_of(c) if possessor else party_name(c)
                                         for k, c in names.items()})
 
@@ -268,9 +270,9 @@ def test_a_game_by_link_to_checkmate_between_a_phone_and_a_tablet(new_page, scre
         play(mover.page, board, move, touch=True)
         board.push(move)
         if board.is_game_over():
-            link = sent_link(mover.page, mover.words(remote.TEXTS["send_end_title"]))
+            link = sent_link(mover.page, mover.words(remotewords.TEXTS["send_end_title"]))
             break
-        link = sent_link(mover.page, mover.words(remote.TEXTS["send_title"], player=other.color))
+        link = sent_link(mover.page, mover.words(remotewords.TEXTS["send_title"], player=other.color))
         expect(mover.page.locator("#status")).to_have_text(
             mover.words("{player} to move", player=other.color))
         expect(mover.page.locator("#waiting")).to_be_visible()
@@ -280,7 +282,7 @@ def test_a_game_by_link_to_checkmate_between_a_phone_and_a_tablet(new_page, scre
             join_by_link(other, link)
             joined = True
         expect(other.page.locator("#message-text")).to_contain_text(
-            other.words(remote.TEXTS["your_turn"], player=other.color))
+            other.words(remotewords.TEXTS["your_turn"], player=other.color))
         expect(other.page.locator("#status")).to_have_text(
             other.words("{player} to move", player=other.color))
         assert game_board(other.page).move_stack == board.move_stack
@@ -302,7 +304,7 @@ def test_a_resignation_travels_by_link_to_the_other_device(new_page, screenshot_
         mover, other = (tablet, phone) if board.turn == Color.WHITE else (phone, tablet)
         play(mover.page, board, Move.parse(text), touch=True)
         board.push(Move.parse(text))
-        link = sent_link(mover.page, mover.words(remote.TEXTS["send_title"], player=other.color))
+        link = sent_link(mover.page, mover.words(remotewords.TEXTS["send_title"], player=other.color))
         join_by_link(other, link) if number == 0 else open_link(other.page, link)
         expect(other.page.locator("#status")).to_have_text(
             other.words("{player} to move", player=other.color))
@@ -312,7 +314,7 @@ def test_a_resignation_travels_by_link_to_the_other_device(new_page, screenshot_
     phone.page.locator("#resign-yes").tap()
     expect(phone.page.locator("#message")).to_be_hidden()  # no "your turn" left over
     board.resign(Color.BLACK)
-    link = sent_link(phone.page, phone.words(remote.TEXTS["send_end_title"]))
+    link = sent_link(phone.page, phone.words(remotewords.TEXTS["send_end_title"]))
     assert link.split(";")[0].endswith("~f3f6~f10f7~g3g5~b-resigns")
     shows_the_end(phone, board, screenshot_dir, "link-resigned")
     open_link(tablet.page, link)

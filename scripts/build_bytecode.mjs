@@ -86,7 +86,7 @@ function pyscriptSources() {
 // here as PyScript would unpack them into its working directory: their files go into the bundle.
 const WHEELS = path.join(root, "static", "vendor", "wheels");
 const wheels = fs.existsSync(WHEELS) ? fs.readdirSync(WHEELS).filter((n) => n.endsWith(".whl")).sort() : [];
-// The translation catalogs (scripts/i18n.py compile, set-up step 6), which app/present/i18n.py reads.
+// The translation catalogs (scripts/i18n.py compile, set-up step 6), which app/text/i18n.py reads.
 const catalogs = fs.readdirSync(path.join(root, "locale")).sort()
   .map((lang) => `locale/${lang}/LC_MESSAGES/djambi.mo`).filter((rel) => fs.existsSync(path.join(root, rel)));
 

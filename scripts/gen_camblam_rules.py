@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
-"""Copy the Camblam rules pages into ``app/learn/camblam_rules_text.py``, the text the page shows
+"""Copy the Camblam rules pages into ``app/games/camblam/rules_text.py``, the text the page shows
 (offline, from Python), one text per language.
 
 ``docs/camblam-rules.md`` is the English page; ``docs/camblam-rules.fr.md`` and
 ``docs/camblam-rules.cs.md`` its translations, with the same sections and diagrams in the same order.
-``app.learn.camblam_lessons.parse_rules`` splits a text into sections, each with its diagram.
+``app.games.camblam.lessons.parse_rules`` splits a text into sections, each with its diagram.
 tests/test_app_camblam_lessons.py fails whenever the copy differs from the pages: run this script
 after editing any of them.
 
-    python3 scripts/gen_camblam_rules.py           # rewrite app/learn/camblam_rules_text.py
+    python3 scripts/gen_camblam_rules.py           # rewrite app/games/camblam/rules_text.py
     python3 scripts/gen_camblam_rules.py --check   # exit 1 if it is out of date
 """
 
@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = {"en": ROOT / "docs" / "camblam-rules.md", "fr": ROOT / "docs" / "camblam-rules.fr.md",
            "cs": ROOT / "docs" / "camblam-rules.cs.md"}
-TARGET = ROOT / "app" / "learn" / "camblam_rules_text.py"
+TARGET = ROOT / "app" / "games" / "camblam" / "rules_text.py"
 
 
 def module_text(texts: dict[str, str]) -> str:

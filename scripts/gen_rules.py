@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The rules in each language of the app (``app.present.i18n.LANGUAGES``), English first.
+#: The rules in each language of the app (``app.text.i18n.LANGUAGES``), English first.
 SOURCES = {"en": ROOT / "docs" / "rules.md", "fr": ROOT / "docs" / "rules.fr.md",
            "cs": ROOT / "docs" / "rules.cs.md"}
 SOURCE = SOURCES["en"]

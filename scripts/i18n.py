@@ -7,7 +7,7 @@
                                                # run by scripts/setup)
 
 Strings are marked in ``app/`` with ``_``, ``N_``, ``ngettext``, ``pgettext`` and ``npgettext``
-(``app/present/i18n.py``), and in ``index.html`` through ``app/present/statictext.py``. The ``.po`` files are
+(``app/text/i18n.py``), and in ``index.html`` through ``app/present/statictext.py``. The ``.po`` files are
 under version control, written without source locations, sorted by msgid and with fixed dates,
 so that catalogs changed on two branches merge cleanly. ``compile`` skips a catalog whose
 ``.mo`` is newer than its ``.po`` unless ``--force``. ``check`` exits 1 on any problem (the unit

@@ -1,6 +1,6 @@
 """Shared pytest set-up for the engine tests (run in CPython and inside Pyodide).
 
-Fixture ``in_language``: ``in_language("fr")`` switches the app's texts (app/present/i18n.py) to a
+Fixture ``in_language``: ``in_language("fr")`` switches the app's texts (app/text/i18n.py) to a
 language for the test, and back to English after it.
 
 Hypothesis profiles, chosen by the HYPOTHESIS_PROFILE environment variable:
@@ -50,7 +50,7 @@ collect_ignore = (["test_serve.py", "test_stdlib.py", "test_classic_runtime.py"]
 
 @pytest.fixture
 def in_language():
-    from app.present import i18n
+    from app.text import i18n
 
     def use(code):
         assert i18n.set_language(code) == code

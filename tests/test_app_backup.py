@@ -12,7 +12,7 @@ import pytest
 
 from djambi.rules import OPTIONS, PRESETS, Rules
 
-from app.present.i18n import set_language
+from app.text.i18n import set_language
 from app.state import backup, library, session
 from app.state.saving import MemoryStorage
 

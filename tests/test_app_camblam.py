@@ -1,4 +1,4 @@
-"""Camblam in the app (app/games/camblam.py): a new game, moves through the session, undo/redo,
+"""Camblam in the app (app/games/camblam/): a new game, moves through the session, undo/redo,
 links, files and saves that name their game, the Games list entry, and Djambi's unchanged."""
 
 import json
@@ -11,7 +11,8 @@ from camblam import Board, CamblamError, Color, Move
 from app import games
 from app.games import camblam as cg
 from app.present import standings
-from app.present.i18n import party_name, set_language
+from app.present import gameslist, remotewords
+from app.text.i18n import party_name, set_language
 from app.state import gamefile, library, linking, session
 from app.state.history import History
 from app.state.saving import MemoryStorage
@@ -157,7 +158,7 @@ def test_the_games_list_entry():
     games_list = library.Library(storage)
     storage.set(library.game_key("slot1"), game.to_json())
     assert games_list.listed("slot1") == ""
-    [entry] = games_list.entries()
+    [entry] = gameslist.entries(games_list)
     assert entry.readable and entry.status == "Black to move" and entry.last_move == "White f3-f6"
     assert games_list.read("slot1").rules.key == "camblam"
 
@@ -165,8 +166,9 @@ def test_the_games_list_entry():
 # ---------------------------------------------------------------------------- the board and taps
 from camblam import Kind, parse_square  # noqa: E402
 
-from app.present import camblam_render, words  # noqa: E402
-from app.present.camblam_taps import CamblamPicker  # noqa: E402
+from app.present import words
+from app.games.camblam import render as camblam_render  # noqa: E402
+from app.games.camblam.taps import CamblamPicker  # noqa: E402
 
 CHAIN = "6k5/12/12/12/12/12/ppp1Q7/12/12/12/12/6K5 w 0 1"
 
@@ -241,11 +243,11 @@ def test_remote_play_by_link_between_two_devices():
     theirs = linked.game
     assert linked.shared and remote.seats_to_ask(theirs) == [Color.WHITE, Color.BLACK]
     remote.join(theirs, [Color.BLACK])
-    assert theirs.here_to_move() and remote.whose_turn(theirs) .startswith("Your turn")
+    assert theirs.here_to_move() and remotewords.whose_turn(theirs) .startswith("Your turn")
     theirs.play("f10f7")
     back = linking.read_link(linking.move_link("https://x.test/", theirs).split("#", 1)[1]).game
     arrival = remote.arrival(back, [("slot1", mine)])
     assert arrival.kind == remote.EXTENDS
     remote.continue_with(mine, back)
     assert mine.board.move_stack == [Move.parse("f3f6"), Move.parse("f10f7")]
-    assert "Black's pawn moves from f10 to f7." in remote.continued(mine, 1)
+    assert "Black's pawn moves from f10 to f7." in remotewords.continued(mine, 1)

@@ -12,8 +12,12 @@ import pytest
 
 from camblam import Board, Kind, parse_position, parse_square
 
-from app.learn import camblam_guide, camblam_lessons, camblam_rulebook, courses, lessons
-from app.present import camblam_render, i18n
+from app.learn import courses, lessons
+from app.games.camblam import guide as camblam_guide
+from app.games.camblam import lessons as camblam_lessons
+from app.games.camblam import rulebook as camblam_rulebook
+from app.games.camblam import render as camblam_render
+from app.text import i18n
 from app.state.saving import MemoryStorage
 
 

@@ -1,4 +1,4 @@
-"""The Camblam lessons (app/learn/camblam_lessons.py) and rules pages (docs/camblam-rules*.md) are data
+"""The Camblam lessons (app/games/camblam/lessons.py) and rules pages (docs/camblam-rules*.md) are data
 checked against the Camblam engine: every lesson position parses, every solution is legal and reaches
 its goal while some other legal move does not, the check lesson has one way out, wrong moves are
 answered with the hint, and the three rules pages have the same sections with diagrams that parse."""
@@ -10,7 +10,7 @@ import pytest
 from camblam import Kind, Move, parse_position
 from camblam.narrate import describe_move
 
-from app.learn.camblam_lessons import (LESSONS, LessonError, LessonRun, meets, parse_goal, parse_rules)
+from app.games.camblam.lessons import (LESSONS, LessonError, LessonRun, meets, parse_goal, parse_rules)
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = {"en": "camblam-rules.md", "fr": "camblam-rules.fr.md", "cs": "camblam-rules.cs.md"}
@@ -130,10 +130,10 @@ def test_a_section_without_a_diagram_is_named():
 def test_the_apps_copy_of_the_rules_pages_is_current():
     import importlib.util
 
-    from app.learn.camblam_rules_text import CAMBLAM_RULES
+    from app.games.camblam.rules_text import CAMBLAM_RULES
 
     spec = importlib.util.spec_from_file_location("gen_camblam_rules", ROOT / "scripts" / "gen_camblam_rules.py")
     gen = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(gen)
-    assert CAMBLAM_RULES == gen.read_all(), "app/learn/camblam_rules_text.py is out of date: run scripts/gen_camblam_rules.py"
-    assert gen.module_text(CAMBLAM_RULES) == (ROOT / "app" / "learn" / "camblam_rules_text.py").read_text(encoding="utf-8")
+    assert CAMBLAM_RULES == gen.read_all(), "app/games/camblam/rules_text.py is out of date: run scripts/gen_camblam_rules.py"
+    assert gen.module_text(CAMBLAM_RULES) == (ROOT / "app" / "games" / "camblam" / "rules_text.py").read_text(encoding="utf-8")

@@ -8,8 +8,10 @@ from camblam import Board, Color, Move, parse_square, square_name
 from camblam.threats import threats
 
 from app import games
-from app.present import camblam_render, camblam_threats, notices, standings
-from app.present.i18n import set_language
+from app.present import notices, standings
+from app.games.camblam import render as camblam_render
+from app.games.camblam import threats as camblam_threats
+from app.text.i18n import set_language
 from app.state import lookback, saving, session
 from app.state.history import History
 from app.state.saving import STORAGE_KEY, MemoryStorage

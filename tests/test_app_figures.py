@@ -5,9 +5,12 @@ from __future__ import annotations
 import gzip
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 from app.present import figures
 from djambi import Kind
+
+ROOT = Path(__file__).resolve().parent.parent
 
 SVG = "http://www.w3.org/2000/svg"
 
@@ -117,5 +120,14 @@ def test_a_partys_swatch_is_its_chief_with_the_letter_kept_for_the_letters_look(
         swatch = ET.fromstring(f"<span>{figures.swatch_html(party)}</span>")
         icon, letter = list(swatch)
         assert icon.get("class") == f"fig swatch-fig pc-{party.letter}"
-        assert [u.get("href") for u in icon.iter("use")] == ["#k-C"]
+        assert [u.get("href") for u in icon.iter("use")] == ["#sw-C"]
         assert letter.get("class") == "swatch-letter" and letter.text == party.letter.upper()
+    # The swatches' figure is the page's own (index.html, beside the board), the board's chief
+    # drawn the same way: Camblam's board, which has no Djambi chief, leaves the swatches whole.
+    defs = ET.fromstring(figures.swatch_defs())
+    symbols = {s.get("id"): s for s in defs.iter("{http://www.w3.org/2000/svg}symbol")} or {
+        s.get("id"): s for s in defs.iter("symbol")}
+    assert set(symbols) == {"sw-C", "sw-pm"}
+    chief = ET.tostring(symbols["sw-C"], encoding="unicode")
+    assert figures.DJAMBI[Kind.CHIEF].split('"/>')[0].split('d="')[1] in chief
+    assert figures.swatch_block() in (ROOT / "index.html").read_text(encoding="utf-8")

@@ -14,7 +14,7 @@ from djambi.squares import MAZE
 
 from app.learn import guide
 from app.present import render
-from app.present.i18n import _
+from app.text.i18n import _
 from app.learn.guide import GUIDE, piece_sentence
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.present.i18n import _, set_language
+from app.text.i18n import _, set_language
 from app.present.statictext import STATIC
 from app.state import keeping
 from app.state.keeping import BACKUP, HOME_SCREEN, INSTALL, NOTHING, Browser

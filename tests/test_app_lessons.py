@@ -148,7 +148,7 @@ def test_first_visit_until_welcomed_and_never_with_a_saved_game():
 def test_every_lessons_words_are_translated_and_the_checks_do_not_change(in_language, code):
     """Titles, texts, tasks, hints and answers in the player's language; solutions and goals are
     the same data in every language (the checks above hold whatever language is on)."""
-    from app.present.i18n import _
+    from app.text.i18n import _
 
     in_language(code)
     for lesson in LESSONS:

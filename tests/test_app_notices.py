@@ -9,7 +9,8 @@ from djambi import Board, Party
 from djambi.narrate import ELIMINATED, KILL, PERISH
 from djambi.pieces import Kind
 
-from app.present import i18n, notices
+from app.present import notices
+from app.text import i18n
 from app.state.history import History
 from app.state.session import HUMAN, Game
 

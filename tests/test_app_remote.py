@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from playouts import scaled
 from djambi import Party
 from app.state import library
+from app.present import gameslist, remotewords
 from app.state import remote
 from app.state import session
 from app.state import linking
@@ -92,7 +93,7 @@ def test_arrivals_new_extends_same_older_diverges():
     arrived = remote.arrival(fork, [("A", a)])
     assert arrived == remote.Arrival(remote.DIVERGES, "A", 1)
     name = remote.version_name(a.name, [a.name])
-    text = remote.divergence(a, fork, arrived.common, name)
+    text = remotewords.divergence(a, fork, arrived.common, name)
     assert "from move 2" in text and "Blue I7-I6" in text and "Blue G7-D4" in text
     assert "Friday (version 2)" in text and "Both versions are kept" in text
     kept = remote.other_version(a, fork, name)
@@ -113,13 +114,13 @@ def test_the_narration_says_who_moved_and_whose_turn_it_is():
     a, b = two_devices()
     a.play("C7-F4")
     b = remote.join(link_of(a), [Party.BLUE, Party.GREEN])
-    text = remote.continued(b, 0)
+    text = remotewords.continued(b, 0)
     assert text.startswith("Red moved the necromobile from C7 to F4.")
     assert text.endswith("Your turn: Blue to move.")
     b.play("G7-D4")
-    text = remote.continued(b, 1)
+    text = remotewords.continued(b, 1)
     assert "Blue moved" in text and "Now Yellow is to move, on another device." not in text
-    assert remote.whose_turn(a) == "Now Blue is to move, on another device."
+    assert remotewords.whose_turn(a) == "Now Blue is to move, on another device."
 
 
 def test_joining_asks_only_for_human_seats_and_keeps_the_hostage_here():
@@ -193,7 +194,7 @@ def test_a_camblam_resignation_travels_in_the_last_link():
     assert b.can_resign() and not a.can_resign()
     b.resign()
     assert remote.should_send(b, moved_here=True)
-    assert remote.send_texts(b)[0] == "Send the last move"
+    assert remotewords.send_texts(b)[0] == "Send the last move"
     incoming = link_of(b)
     assert incoming.game_code() == "C1~start~f3f6~b-resigns"
     assert remote.arrival(incoming, [("A", a)]) == remote.Arrival(remote.EXTENDS, "A", 1)
@@ -201,7 +202,7 @@ def test_a_camblam_resignation_travels_in_the_last_link():
     outcome = a.board.outcome()
     assert outcome.termination.value == "resignation" and int(outcome.winner) == 0
     assert a.game_code() == "C1~start~f3f6~b-resigns"
-    assert remote.continued(a, 1) == "Game over: White wins."
+    assert remotewords.continued(a, 1) == "Game over: White wins."
     assert remote.arrival(incoming, [("A", a)]).kind == remote.SAME  # opened again: nothing new
 
 
@@ -214,7 +215,7 @@ def test_a_link_that_ends_the_game_tells_the_end_once():
     a.play("l1l12")  # mate
     assert remote.should_send(a, moved_here=True)
     remote.continue_with(b, link_of(a))
-    text = remote.continued(b, 0)
+    text = remotewords.continued(b, 0)
     assert text == "White's rook moves from l1 to l12. Black is in check. Checkmate: White wins."
 
 
@@ -238,7 +239,7 @@ def three_games(storage):
 def test_the_games_list_with_three_games():
     storage = saving.MemoryStorage()
     lib, slots = three_games(storage)
-    entries = lib.entries()
+    entries = gameslist.entries(lib)
     assert [e.name for e in entries] == ["Game 2", "Game 1", "Game 3"]  # in progress, newest first
     assert entries[0].status == "Blue to move (on another device)" and entries[0].waiting
     assert entries[0].last_move == "Red C7-F4"
@@ -246,7 +247,7 @@ def test_the_games_list_with_three_games():
     assert lib.rename(slots[0], "  Sunday\n  game ") == ""
     assert lib.read(slots[0]).name == "Sunday game"
     deleted = lib.delete(slots[1])
-    assert [e.name for e in lib.entries()] == ["Sunday game", "Game 3"]
+    assert [e.name for e in gameslist.entries(lib)] == ["Sunday game", "Game 3"]
     assert storage.get(library.game_key(slots[1])) is None
     assert lib.restore(deleted) == ""
     assert lib.slots() == slots[::-1] or set(lib.slots()) == set(slots)
@@ -257,7 +258,7 @@ def test_an_unreadable_game_gets_a_human_name_and_no_internal_id():
     storage = saving.MemoryStorage()
     lib, slots = three_games(storage)
     storage.set(library.game_key(slots[1]), "{broken")
-    broken = [e for e in lib.entries() if not e.readable]
+    broken = [e for e in gameslist.entries(lib) if not e.readable]
     assert len(broken) == 1 and broken[0].slot == slots[1]
     assert broken[0].name == "Unreadable game"
     assert broken[0].status.startswith("Cannot be read: ")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app.present import i18n
+from app.text import i18n
 from app.learn import rulebook
 from app.learn.rules_text import RULES, RULES_MD
 

@@ -14,6 +14,7 @@ from djambi.narrate import describe_move
 from djambi.rules import OPTIONS, PRESETS, STANDARD, Rules
 from app.learn import lessons
 from app.present import ruletext, words
+from app.present import gameslist
 from app.state import gamefile, library, linking, remote, saving, session
 from test_rules_options import OUT_RING, REPORTER_BOARD, STUCK, pos
 
@@ -287,7 +288,8 @@ def test_lessons_stay_on_standard_rules():
 def test_two_by_two_players_are_named_with_the_armies_they_lead(in_language):
     """The status, the players list, the move list's names and the narration say which player
     leads which armies (V§1: One leads Red and Yellow, Two Blue and Green)."""
-    from app.present import i18n, notices, standings
+    from app.present import notices, standings
+    from app.text import i18n
     from app.state.history import History
 
     game = session.new_game(False, ["human", "normal", "human", "human"], rules="two-by-two")
@@ -375,4 +377,19 @@ def test_two_by_two_piece_tip_and_games_list_name_the_player():
         "Yellow's chief, played by Player 1 (Red + Yellow). He holds the maze: Player 1 (Red + "
         "Yellow) is in power.")
     game = session.new_game(False, ["human", "remote", "human", "human"], rules="two-by-two")
-    assert library.turn_words(game) == "Your turn (Player 1 (Red + Yellow))"
+    assert gameslist.turn_words(game) == "Your turn (Player 1 (Red + Yellow))"
+
+
+def test_two_by_two_games_list_names_the_army_that_moved():
+    """A two-by-two player moves either of his armies: the Games list's last move and a link's
+    messages name the army that moved (Yellow's militant is not Red's), with its player."""
+    game = session.new_game(False, ["human", "remote", "human", "human"], rules="two-by-two")
+    game.play("G1-F1")  # Player 1 moves Yellow's militant
+    assert gameslist.entry("slotAAAA", game).last_move == "Yellow (Player 1) G1-F1"
+    game.play("C1-D1")  # Player 2 moves Green's militant
+    assert gameslist.entry("slotAAAA", game).last_move == "Green (Player 2) C1-D1"
+    assert gameslist.ply_words(game, 0) == "Yellow (Player 1) G1-F1"
+    # Four players: the player who moved, as before.
+    four = session.new_game(False, ["human"] * 4)
+    four.play("C7-F4")
+    assert gameslist.entry("slotAAAA", four).last_move == "Red C7-F4"

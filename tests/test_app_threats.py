@@ -76,7 +76,7 @@ def test_suggestion_marks_the_moves_squares():
 
 
 def test_the_threat_view_speaks_french_and_czech():
-    from app.present import i18n
+    from app.text import i18n
 
     board = board_from(with_pieces(A9="rC", A5="rM", E1="bA", I2="bC"), control="rbrr")
     try:

@@ -20,9 +20,8 @@ import pytest
 from djambi import Board, Kind, Party, Piece, parse_square
 from djambi.narrate import KILL, Event
 
-from app.present import i18n
+from app.text import i18n
 from app.state import library
-from app.state import remote
 from app.state import session
 from app.state import linking
 from app.state import saving
@@ -30,6 +29,7 @@ from app.state import seating
 from app.present import standings
 from app.present import statictext
 from app.present import words
+from app.present import gameslist, remotewords
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("app",)
@@ -370,23 +370,45 @@ def test_games_list_and_link_messages_in_french_and_czech(in_language):
     game.play("C7-F4")
     game.updated = "2026-11-22T14:52:00"
     in_language("fr")
-    row = library.entry("slotAAAA", game)
+    row = gameslist.entry("slotAAAA", game)
     assert row.status == "Au tour de Bleu (sur un autre appareil)" and row.last_move == "Rouge C7-F4"
     assert library.when_text(game.updated) == "22 nov. à 14:52"
-    assert remote.send_texts(game) == (
+    assert remotewords.send_texts(game) == (
         "Envoyer le coup à Bleu",
         "Bleu joue sur un autre appareil : envoyez-lui ce lien. Ouvert là-bas, il continue "
         "« Partie 2 ».")
-    assert remote.whose_turn(game) == "C'est maintenant au tour de Bleu, sur un autre appareil."
+    assert remotewords.whose_turn(game) == "C'est maintenant au tour de Bleu, sur un autre appareil."
     in_language("cs")
-    assert library.entry("slotAAAA", game).last_move == "Červený C7-F4"
+    assert gameslist.entry("slotAAAA", game).last_move == "Červený C7-F4"
     assert library.when_text(game.updated) == "22. listopadu v 14:52"
-    title, text = remote.send_texts(game)
+    title, text = remotewords.send_texts(game)
     assert title == "Poslat tah pro Modrého"  # the possessor/object form
     assert text.startswith("Modrý hraje na jiném zařízení") and "„Hra 2“" in text
-    assert remote.tr("waiting_prompt").format(player=i18n.party_of(Party.BLUE)) == (
+    assert remotewords.tr("waiting_prompt").format(player=i18n.party_of(Party.BLUE)) == (
         "Čeká se na tah Modrého přes odkaz.")
     assert saving.write_error(RuntimeError("QuotaExceededError")).startswith("Úložiště prohlížeče")
     in_language("en")
-    assert remote.send_texts(game)[0] == "Send the move to Blue"
+    assert remotewords.send_texts(game)[0] == "Send the move to Blue"
     assert library.when_text(game.updated) == "22 Nov, 14:52"
+
+
+@pytest.mark.parametrize("lang, djambi_letters, camblam_letters", [
+    ("en", "RBYG", "WB"), ("fr", "RBJV", "BN"), ("cs", "ČMŽZ", "BČ")])
+def test_a_players_letter_is_his_name_s_initial_in_the_language(in_language, lang, djambi_letters,
+                                                                 camblam_letters):
+    """The move list's badges and the letters look's swatches: White is "B" (Blanc, Bílý) in
+    French and Czech, so a code letter (W/B) would name the wrong side there."""
+    from camblam import Color
+
+    from app.present import figures
+    from djambi.rules import Rules
+
+    in_language(lang)
+    assert "".join(i18n.player_initial(p) for p in Party) == djambi_letters
+    assert "".join(i18n.player_initial(c) for c in Color) == camblam_letters
+    for party, letter in zip(Party, djambi_letters):
+        assert f'<span class="swatch-letter">{letter}</span>' in figures.swatch_html(party)
+    for side, letter in zip(Color, camblam_letters):
+        assert f'<span class="swatch-letter">{letter}</span>' in figures.swatch_html(side)
+    two = Rules(players="2x2")
+    assert [i18n.player_initial(p, two) for p in (0, 1)] == ["1", "2"]

@@ -62,7 +62,7 @@ def test_the_parts_are_the_bundle_split_as_the_list_says(bundles):
     for line in build_sw.LATER:
         assert any(build_sw.source_of(name) == line or name.startswith(line + "/") for name in later), line
     # The first screen's modules and the page's script stay in the first part, source and bytecode.
-    for name in ("app/main.py", "app/views/parts.py", "djambi/board.py", "app/present/i18n.py"):
+    for name in ("app/main.py", "app/views/parts.py", "djambi/board.py", "app/text/i18n.py"):
         assert name in first
         assert f"{name.rsplit('/', 1)[0]}/__pycache__/{name.rsplit('/', 1)[1][:-3]}.{first_header['cache_tag']}.pyc" in first
     assert "segno/__init__.py" in later and not any(n.startswith("segno") for n in first)

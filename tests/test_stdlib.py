@@ -91,8 +91,8 @@ def test_a_module_missing_from_the_archive_is_named(tmp_path):
     trimmed = tmp_path / "stdlib.zip"
     with zipfile.ZipFile(STDLIB) as source, zipfile.ZipFile(trimmed, "w", zipfile.ZIP_DEFLATED) as out:
         for info in source.infolist():
-            if info.filename != "gettext.pyc":  # app/present/i18n.py imports it
+            if info.filename != "gettext.pyc":  # app/text/i18n.py imports it
                 out.writestr(info, source.read(info.filename))
     done = check(trimmed)
     assert done.returncode == 1, done.stdout + done.stderr
-    assert "app/present/i18n.py: no module 'gettext' in the page's standard library" in done.stdout.splitlines()
+    assert "app/text/i18n.py: no module 'gettext' in the page's standard library" in done.stdout.splitlines()

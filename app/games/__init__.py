@@ -1,14 +1,22 @@
 """The games the shell plays, each behind one small interface (``Game``) and found by key.
 
-The shell is game-neutral where it goes through a ``Game``; a second game is one module here
-implementing it and one line in ``MODULES`` (docs/architecture.md lists what still reaches
-``djambi`` directly). Pure Python.
+The shell is game-neutral where it goes through a ``Game``; a game is one folder here
+(``app/games/<game>/``: its ``GAME`` in ``__init__.py``, and the game's own modules beside it)
+and one line in ``MODULES`` (docs/architecture.md lists what still reaches a game directly).
+Pure Python.
 """
 
 from __future__ import annotations
 
 import importlib
 from typing import Any, Protocol
+
+
+#: A game's seat, board and move as the shell handles them: its engine's own values, never looked
+#: into by the shell (``int(seat)`` indexes a game's seats; ``Game.party_title`` names one).
+Seat = Any
+Board = Any
+Move = Any
 
 
 class Game(Protocol):
@@ -21,7 +29,9 @@ class Game(Protocol):
     seed)``: a computer player's search, with ``step(ms) -> done`` and ``best_move()``.
     ``parties``: the seats in order; ``party_letter``/``party_title``: a seat's letter (saves)
     and English name (file headers); ``active_players(board)``: the seats still playing;
-    ``idle_seats(board)``: seats that never play (Djambi's hostage); ``owns(code)``: a link's
+    ``idle_seats(board)``: seats that never play (Djambi's hostage); ``army_of(board, move)``:
+    the army whose piece makes a move; ``seat_rotation(party)``: the board's quarter turns that
+    bring a seat's side to the bottom-left (the rotation setting); ``owns(code)``: a link's
     code is this game's; ``owns_record(text)``: a file is this game's; ``ply_letter``: the moving
     piece's letter for the move list.
     """
@@ -32,11 +42,14 @@ class Game(Protocol):
     position_prefix: str
     game_prefix: str
     parties: tuple  # the seats in order (``int(party)`` indexes a game's seats)
+    can_resign: bool  # a player may resign (``board.resign(party)``)
 
     def owns(self, text: str) -> bool: ...
     def owns_record(self, text: str) -> bool: ...
     def party_letter(self, party: Any) -> str: ...
     def party_title(self, party: Any) -> str: ...
+    def seat_rotation(self, party: Any) -> int: ...
+    def army_of(self, board: Any, move: Any) -> Any: ...
     def active_players(self, board: Any) -> list: ...
     def idle_seats(self, board: Any) -> list: ...
     def rule_set(self, board: Any) -> Any: ...
@@ -67,17 +80,23 @@ def get(key: str = DEFAULT) -> Game:
     return importlib.import_module(MODULES[key]).GAME
 
 
+def _owner(test) -> Game:
+    """The first game but the default that ``test`` says owns a text, else the default (which
+    reads whatever no other game claims, as links and files always were read)."""
+    for key in MODULES:
+        if key != DEFAULT and test(get(key)):
+            return get(key)
+    return get(DEFAULT)
+
+
 def for_code(text: str) -> Game:
-    """The game whose link code ``text`` is (Camblam's start with ``C``; anything else is read
-    as Djambi's, as links always were)."""
-    camblam = get("camblam")
-    return camblam if camblam.owns(text) else get(DEFAULT)
+    """The game whose link code ``text`` is (each game knows its codes: ``Game.owns``)."""
+    return _owner(lambda game: game.owns(text))
 
 
 def for_record(text: str) -> Game:
-    """The game a record file holds (``[Game "Camblam"]``; without it, Djambi)."""
-    camblam = get("camblam")
-    return camblam if camblam.owns_record(text) else get(DEFAULT)
+    """The game a record file holds (each game knows its files: ``Game.owns_record``)."""
+    return _owner(lambda game: game.owns_record(text))
 
 
-__all__ = ["Game", "MODULES", "DEFAULT", "get", "for_code", "for_record"]
+__all__ = ["Game", "Seat", "Board", "Move", "MODULES", "DEFAULT", "get", "for_code", "for_record"]

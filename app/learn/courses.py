@@ -3,7 +3,7 @@ heading, under which ids (``data-lesson``), which game's board and move picker e
 and which are finished.
 
 Pure Python. A *course* is one game's lessons (``app.learn.lessons`` for Djambi,
-``app.learn.camblam_lessons`` for Camblam); both modules have the same shape (``Lesson`` data and a
+``app.games.camblam.lessons`` for Camblam); both modules have the same shape (``Lesson`` data and a
 ``LessonRun`` that checks the learner's moves), so the page's one lesson runner
 (``app.views.learnview.LessonMode``) plays either. Djambi's ids are its lessons' own (``militant``);
 Camblam's carry the prefix ``camblam-`` (``camblam-rook``), so that no id is shared.
@@ -16,8 +16,9 @@ import json
 from dataclasses import dataclass
 from types import ModuleType
 
-from app.learn import camblam_lessons, lessons
-from app.present.i18n import N_, _
+from app.learn import lessons
+from app.games.camblam import lessons as camblam_lessons
+from app.text.i18n import N_, _
 
 
 @dataclass(frozen=True)

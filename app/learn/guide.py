@@ -7,7 +7,7 @@ answer — and drawn by ``render.diagram_svg``, the board's renderer. ``tests/te
 checks each text against the engine: where the piece can go, what it kills, where the victim goes.
 
 Texts are whole sentences with named placeholders, marked with ``N_`` (module data) and
-translated where shown (``app.views.learnview``); names of players and pieces come from ``app.present.i18n``.
+translated where shown (``app.views.learnview``); names of players and pieces come from ``app.text.i18n``.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from djambi.squares import MAZE
 from djambi.threats import reach
 
 from app.present import render
-from app.present.i18n import N_, _, kind_name, piece_phrase, piece_subject, player_name
+from app.text.i18n import N_, _, kind_name, piece_phrase, piece_subject, player_name
 from app.learn.lessons import parse_position
 
 #: Where a kind's victim ends up (checked against the engine by the tests).

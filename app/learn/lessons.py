@@ -52,7 +52,7 @@ from djambi.turns import Turn
 
 from app.learn import runner
 from app.learn.runner import LessonError, Step
-from app.present.i18n import N_, _
+from app.text.i18n import N_, _
 
 DONE_KEY = "djambi.lessons.v1"
 

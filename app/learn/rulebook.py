@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from djambi import Kind
 from djambi.rules import Rules
 
-from app.present import i18n, ruletext
-from app.present.i18n import _
+from app.present import ruletext
+from app.text import i18n
+from app.text.i18n import _
 from app.learn.rules_text import RULES, RULES_MD
 
 #: A run of text: ``("", text)``, ``("b", bold)``, ``("i", italic)`` or ``("c", code)``.
@@ -85,7 +86,7 @@ def text_in(code: str) -> str:
 
 def sections(markdown: str | None = None) -> tuple[Section, ...]:
     """The document as sections: the first is its title with the opening paragraphs. Without
-    ``markdown``: the rules in the current language (``app.present.i18n.language()``)."""
+    ``markdown``: the rules in the current language (``app.text.i18n.language()``)."""
     if markdown is None:
         markdown = text_in(i18n.language())
     out: list[Section] = []

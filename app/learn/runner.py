@@ -1,6 +1,6 @@
 """Playing a lesson, whichever game it teaches: what every course shares.
 
-Pure Python. A course (``app.learn.lessons`` for Djambi, ``app.learn.camblam_lessons`` for
+Pure Python. A course (``app.learn.lessons`` for Djambi, ``app.games.camblam.lessons`` for
 Camblam) keeps what is its game's own — how a lesson's position is written, what its goals mean
 (``meets``), its lessons — and gives the rest to the classes here: a ``Step`` of a lesson, the
 ``Answer`` to a learner's move, the replies a lesson plays for the other side, and the
@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar
 
-from app.present.i18n import N_, _
+from app.text.i18n import N_, _
 
 
 class LessonError(ValueError):

@@ -27,6 +27,8 @@ from typing import Any
 
 from djambi import Kind, Party, Piece
 
+from app.text.i18n import player_initial
+
 # ---------------------------------------------------------------------------- Djambi
 #: The plinth every living Djambi figure stands on; the party's mark sits on it.
 _PLINTH = '<path class="fb" d="M20 76H80Q89 76 89 86Q89 97 80 97H20Q11 97 11 86Q11 76 20 76Z"/>'
@@ -280,10 +282,34 @@ def icon_svg(href: str, party: Party | None = None, cls: str = "fig") -> str:
             f'<use href="#{href}" width="100" height="100"/></svg>')
 
 
+#: The id of the swatches' own figure (``swatch_defs``), not the board's ``k-C``.
+SWATCH_ID = "sw-C"
+SWATCH_BEGIN = "<!-- swatch figures: made by scripts/gen_static_board.py from app/present/figures.py -->"
+SWATCH_END = "<!-- end of swatch figures -->"
+
+
+def swatch_defs() -> str:
+    """A hidden ``<svg>`` holding the swatches' figure (a Djambi chief on its plinth with the
+    party's mark, and its letter look), for index.html: the board's ``<defs>`` change with the
+    game drawn (Camblam's board has no Djambi chief), and a swatch of the new-game dialog, the
+    players list or the seat question must show whatever the board is."""
+    kind = Kind.CHIEF
+    marks = _MARKS.replace('id="pm"', 'id="sw-pm"')
+    return (f'<svg id="swatch-defs" width="0" height="0" aria-hidden="true" focusable="false" '
+            f'style="position:absolute"><defs>{marks}<symbol id="{SWATCH_ID}" viewBox="0 0 100 100">'
+            f'<g class="pv-f">{_PLINTH}<use href="#sw-pm" width="100" height="100"/>{DJAMBI[kind]}</g>'
+            f'<g class="pv-l">{LETTER_SHAPES[kind]}{_letter(kind)}</g></symbol></defs></svg>')
+
+
+def swatch_block() -> str:
+    """What index.html holds between (and including) the swatch figures' markers."""
+    return f"{SWATCH_BEGIN}\n{swatch_defs()}\n{SWATCH_END}"
+
+
 def party_svg(party: Party) -> str:
     """A party's swatch (the players list, the seats, the hand-over screen): its chief's figure,
-    on the plinth with the party's mark, so it is told apart without colour."""
-    return icon_svg(DJAMBI_IDS[Kind.CHIEF][0], party, "fig swatch-fig")
+    on the plinth with the party's mark, so it is told apart without colour (``swatch_defs``)."""
+    return icon_svg(SWATCH_ID, party, "fig swatch-fig")
 
 
 def side_svg(letter: str) -> str:
@@ -297,9 +323,10 @@ def swatch_html(party: Any) -> str:
     """What a party's swatch holds: its chief's figure (``party_svg``; a Camblam side's king,
     ``side_svg``) and the party's letter, of which ``static/app.css`` shows one as the pieces'
     look says (the letter with the letters)."""
+    letter = player_initial(party)  # the name's initial in the player's language
     if not isinstance(party, Party):  # Camblam's Color
-        return f'{side_svg(party.letter)}<span class="swatch-letter">{party.letter.upper()}</span>'
-    return f'{party_svg(party)}<span class="swatch-letter">{party.letter.upper()}</span>'
+        return f'{side_svg(party.letter)}<span class="swatch-letter">{letter}</span>'
+    return f'{party_svg(party)}<span class="swatch-letter">{letter}</span>'
 
 
 def all_symbols() -> str:
@@ -315,5 +342,5 @@ def symbol_texts() -> dict[str, str]:
             for m in re.finditer(r'<symbol id="([^"]+)".*?</symbol>', all_symbols())}
 
 
-__all__ = ["DJAMBI", "DJAMBI_IDS", "piece_href", "icon_svg", "party_svg", "swatch_html", "LETTER_SHAPES", "CAMBLAM", "CAMBLAM_NAMES", "FIGURE_CSS", "djambi_symbols",
+__all__ = ["DJAMBI", "DJAMBI_IDS", "piece_href", "icon_svg", "party_svg", "swatch_html", "swatch_defs", "swatch_block", "SWATCH_ID", "LETTER_SHAPES", "CAMBLAM", "CAMBLAM_NAMES", "FIGURE_CSS", "djambi_symbols",
            "camblam_symbols", "all_symbols", "symbol_texts"]

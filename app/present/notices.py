@@ -15,7 +15,7 @@ from djambi.narrate import ELIMINATED, KILL, PERISH, POWER
 from djambi.pieces import Kind
 from camblam.narrate import SHOT, TAKE
 
-from app.present.i18n import _, player_name
+from app.text.i18n import _, player_name
 from app.state.history import Ply
 from app.state.session import Game
 

@@ -7,8 +7,8 @@ not played, and the looking-back bar's words. Pure Python: the views show these 
 from __future__ import annotations
 
 from app.present import standings
-from app.present.i18n import _, player_name, player_of
-from app.state import remote
+from app.present import remotewords
+from app.text.i18n import _, player_name, player_of
 from app.state.session import Game
 
 
@@ -22,7 +22,7 @@ def turn_prompt(game: Game, state: str, picker_prompt: str) -> str:
     if state == "paused":
         return _("Paused: press “Let it play” for the computer to move.")
     if state == "waiting":
-        return remote.tr("waiting_prompt").format(player=player_of(game.board.turn, game.rule_set))
+        return remotewords.tr("waiting_prompt").format(player=player_of(game.board.turn, game.rule_set))
     return picker_prompt
 
 
@@ -40,7 +40,7 @@ def tap_refusal(game: Game, state: str, viewing: int | None, total: int) -> str 
     if game.board.is_game_over():
         return _("The game is over. Undo, or start a new game.")
     if state == "waiting":  # another device's seat: never played here by mistake
-        return remote.tr("not_yours").format(player=player_name(game.board.turn, game.rule_set))
+        return remotewords.tr("not_yours").format(player=player_name(game.board.turn, game.rule_set))
     if state != "idle":
         return (_("It is the computer's turn. Press “Let it play” to go on.")
                 if state == "paused" else _("It is the computer's turn."))

@@ -17,8 +17,9 @@ from typing import Iterable
 from djambi import Board, Kind, Move, Party, Piece, square_name
 from djambi.squares import MAZE, SQUARES, column_of, row_of
 
+from app.games.djambi import SEAT_ROTATION
 from app.present import figures
-from app.present.i18n import _, piece_phrase, player_name
+from app.text.i18n import _, piece_phrase, player_name
 
 CELL = 100
 MARGIN = 40  # room for the coordinate labels (left and bottom)
@@ -134,10 +135,9 @@ def square_transform(sq: int, rotation: int = 0) -> str:
     return f"translate({x},{y})"
 
 
-#: The rotation that brings each party's corner to the bottom-left: Red's (A9) needs a quarter
-#: turn, Blue's (I9) half a turn, Yellow's (I1) three quarters; Green (A1) is there unturned.
-#: In seat order, each next player turns the board one more quarter, as players sit round a table.
-PARTY_ROTATION = {Party.RED: 1, Party.BLUE: 2, Party.YELLOW: 3, Party.GREEN: 0}
+#: The rotation that brings each party's corner to the bottom-left (the game's data,
+#: ``app.games.djambi.SEAT_ROTATION``).
+PARTY_ROTATION = SEAT_ROTATION
 
 
 def board_step(dx: int, dy: int, rotation: int = 0) -> tuple[int, int]:
@@ -161,10 +161,15 @@ def static_board_block() -> str:
 
 
 def with_static_board(html: str) -> str:
-    """``html`` (index.html) with its static board replaced by the current ``board_svg()``."""
-    start = html.index(STATIC_BEGIN)
-    end = html.index(STATIC_END, start) + len(STATIC_END)
-    return html[:start] + static_board_block() + html[end:]
+    """``html`` (index.html) with its static board replaced by the current ``board_svg()``, and
+    its swatch figures (``figures.swatch_block``, beside the board) by the current ones."""
+    for begin, end_mark, block in ((STATIC_BEGIN, STATIC_END, static_board_block()),
+                                   (figures.SWATCH_BEGIN, figures.SWATCH_END, figures.swatch_block())):
+        if begin in html:
+            start = html.index(begin)
+            end = html.index(end_mark, start) + len(end_mark)
+            html = html[:start] + block + html[end:]
+    return html
 
 
 # ---------------------------------------------------------------------------- square views

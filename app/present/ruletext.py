@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from djambi.rules import OPTIONS, PRESETS, Rules
 
-from app.present.i18n import N_, _, ngettext
+from app.text.i18n import N_, _, ngettext
 
 #: The choice of the dialog's rules select that reveals one select per option.
 CUSTOM = "custom"

@@ -10,7 +10,7 @@ from djambi import Board, Party
 from djambi.rules import Rules
 from djambi.squares import MAZE
 
-from app.present.i18n import (N_, _, army_name, list_of, party_name, party_of, player_name,
+from app.text.i18n import (N_, _, army_name, list_of, party_name, party_of, player_name,
                                player_short)
 from app.state.seating import REMOTE
 from app.state.session import Game

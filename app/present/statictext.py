@@ -13,7 +13,7 @@ To add a static text: write it in ``index.html`` with a new key, add ``key: N_("
 
 from __future__ import annotations
 
-from app.present.i18n import N_, _
+from app.text.i18n import N_, _
 
 STATIC = {
     "agree-draw": N_("Agree draw"),

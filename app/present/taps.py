@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from djambi import Board, Kind, Move, Piece, square_name
 from djambi.squares import MAZE
 
-from app.present.i18n import _, piece_phrase, player_name
+from app.text.i18n import _, piece_phrase, player_name
 
 #: The choices of a move, in the order they are asked for.
 STAGES: tuple[str, ...] = ("to", "exit", "place", "victim")
@@ -253,7 +253,7 @@ class Picker:
 
 
 def piece_name(piece: Piece) -> str:
-    """``Red militant``; ``militant's corpse`` (``app.present.i18n.piece_phrase``)."""
+    """``Red militant``; ``militant's corpse`` (``app.text.i18n.piece_phrase``)."""
     return piece_phrase(piece)
 
 

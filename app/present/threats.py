@@ -4,7 +4,7 @@ Everything here is computed by the engine's threat function, ``djambi.threats`` 
 computer players evaluate with): which of the player's pieces an enemy could kill on his next
 move and by which pieces, where a selected enemy piece can go and what it could kill, and what a
 move being chosen would leave exposed. This module turns those squares into classes for
-``render.square_views(marks=...)`` and into sentences in the player's language (``app.present.i18n``).
+``render.square_views(marks=...)`` and into sentences in the player's language (``app.text.i18n``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from djambi import Board, Move, Party, Piece, square_name
 from djambi.threats import reach, threats
 
 from app.present import render
-from app.present.i18n import N_, _, kind_name, list_of, ngettext, party_of, pgettext, piece_phrase
+from app.text.i18n import N_, _, kind_name, list_of, ngettext, party_of, pgettext, piece_phrase
 
 
 def add(marks: dict[int, str], sq: int, cls: str) -> None:

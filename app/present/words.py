@@ -5,7 +5,7 @@ sentences in the event log and reads them out through an ``aria-live`` region, s
 cannot see the board can follow every move, the computers' included.
 
 Every sentence is one msgid with named placeholders; players and pieces are filled in the form the
-sentence needs (``app.present.i18n``: ``party_of`` for possessors and objects, ``piece_object`` and
+sentence needs (``app.text.i18n``: ``party_of`` for possessors and objects, ``piece_object`` and
 ``piece_subject`` per piece kind), and the corpse sentence is one msgid per kind.
 """
 
@@ -36,8 +36,8 @@ from djambi.narrate import (
 
 from camblam.narrate import Event as CamblamEvent
 
-from app.present import camblam_words
-from app.present.i18n import (N_, _, ngettext, party_of, piece_object, piece_subject,
+from app.games.camblam import words as camblam_words
+from app.text.i18n import (N_, _, ngettext, party_of, piece_object, piece_subject,
                               player_name, player_of)
 
 #: Why a game ended, after "Game over: … wins;" or "Game over: draw;" (English, for

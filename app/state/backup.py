@@ -35,7 +35,7 @@ import json
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from app.present.i18n import _, ngettext
+from app.text.i18n import _, ngettext
 from app.state import library, session
 from app.state.remote import version_name
 

@@ -13,7 +13,7 @@ from datetime import datetime
 
 from app import games
 
-from app.present.i18n import _
+from app.text.i18n import _
 from app.state.seating import HUMAN, SEAT_LABELS
 from app.state.session import Game
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from app.present.i18n import _
+from app.text.i18n import _
 
 #: Set once the player was told how to keep the games (never told twice on this device).
 TOLD_KEY = "djambi.keep-told.v1"

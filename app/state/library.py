@@ -28,13 +28,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Callable
 
-from djambi import Party
-
 from app.state import session
 from app.state import saving
 from app.state import seating
-from app.present import standings
-from app.present.i18n import N_, _, party_name, pgettext, player_name
+from app.text.i18n import N_, _, pgettext
 
 INDEX_KEY = "djambi.games.v1"
 INDEX_BACKUP_KEY = "djambi.games.v1.backup"
@@ -250,21 +247,15 @@ class Library:
                 continue
         return out
 
-    def entries(self) -> list[Entry]:
-        """The Games list: games in progress first, then finished ones; newest first in each."""
-        out = []
+    def read_all(self) -> list[tuple[str, session.Game | session.SaveError]]:
+        """Every stored game in the index's order: (slot, the game, or why it cannot be read).
+        The Games list's lines are ``app.present.gameslist.entries``."""
+        out: list[tuple[str, session.Game | session.SaveError]] = []
         for slot in self.slots():
             try:
-                game = self.read(slot)
+                out.append((slot, self.read(slot)))
             except session.SaveError as exc:
-                # A human name, never the slot (an internal id) nor a storage key.
-                out.append(Entry(slot, _("Unreadable game"),
-                                 _("Cannot be read: {problem}").format(problem=exc), "", "", False, False,
-                                 readable=False))
-                continue
-            out.append(entry(slot, game))
-        out.sort(key=lambda e: e.updated, reverse=True)
-        out.sort(key=lambda e: e.over)
+                out.append((slot, exc))
         return out
 
     def next_name(self, exclude: str | None = None) -> str:
@@ -351,36 +342,6 @@ class Library:
         return ""
 
 
-def entry(slot: str, game: session.Game) -> Entry:
-    moves = game.move_list()
-    last = move_words(moves[-1][0], moves[-1][1]) if moves else ""
-    return Entry(slot, game.name or slot, turn_words(game), last, game.updated,
-                 game.board.is_game_over(), game.remote_to_move())
-
-
-def turn_words(game: session.Game) -> str:
-    """Whose turn it is, as the Games list says it: "Your turn (Red)", "Blue to move (on another
-    device)", or how the game ended."""
-    board = game.board
-    if board.is_game_over():
-        return standings.status_text(game)
-    player: Party = board.turn
-    if game.remote_to_move():
-        return _("{player} to move (on another device)").format(
-            player=player_name(player, game.rule_set))
-    if game.is_remote_game() and game.here_to_move():
-        return _("Your turn ({player})").format(player=player_name(player, game.rule_set))
-    return standings.status_text(game)
-
-
-def move_words(player: Party, move: str) -> str:
-    """``Blue C7-F4``: a move of the record with its player (the move stays a code)."""
-    # Translators: a move in the Games list and in link messages: the player (subject form)
-    # and the move's code, e.g. "Blue C7-F4".
-    return pgettext("player and move", "{player} {move}").format(player=party_name(player),
-                                                                  move=move)
-
-
 # ---------------------------------------------------------------------------- names and times
 #: The default names the app gives games (``Game 3``, ``Game 3 (version 2)``) are stored in
 #: English, as data that travels in links (``;name=``) and backups: the same stored name shows
@@ -430,6 +391,6 @@ def when_text(iso: str) -> str:
                                               time=moment.strftime("%H:%M"))
 
 
-__all__ = ["Library", "Entry", "Deleted", "INDEX_KEY", "GAME_KEY_PREFIX", "game_key", "entry",
-           "turn_words", "write_error", "STORAGE_FULL", "new_slot", "move_words", "shown_name",
+__all__ = ["Library", "Entry", "Deleted", "INDEX_KEY", "GAME_KEY_PREFIX", "game_key",
+           "write_error", "STORAGE_FULL", "new_slot", "shown_name",
            "renamed", "when_text", "month_name", "DEFAULT_NAME"]

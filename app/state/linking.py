@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import quote, unquote
 
-from djambi import Board, Party
+from app.games import Board, Seat as Party
 
 from app import games
 
-from app.present.i18n import _, party_name
+from app.text.i18n import _, party_name
 from app.state.seating import HUMAN, SEAT_LETTERS, clean_name, valid_id
 from app.state.session import Game
 

@@ -10,63 +10,18 @@ When one arrives, ``arrival`` compares it with the stored games of the same id:
 * ``diverges``: a past move differs, or two people moved from the same position: the link's
   version is kept as another game beside the stored one (``divergence`` explains where).
 
-Player-facing strings are whole sentences with named placeholders (translation, issue 12).
+What a player reads of it (who moved, whose turn, the send dialog) is ``app.present.remotewords``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from djambi import Party
+from app.games import Seat as Party
 
-from app.state import library
 from app.state import session
-from app.present import standings
-from app.present import words
-from app.present.i18n import N_, _, party_name, party_of
 
 NEW, EXTENDS, SAME, OLDER, DIVERGES = "new", "extends", "same", "older", "diverges"
-
-#: Player-facing texts, marked with ``N_`` and translated where shown (``tr(key)``):
-#: ``{name}`` is a game's shown name (``library.shown_name``), ``{player}`` a player's name in
-#: the form the sentence needs (``app.present.i18n``).
-TEXTS = {
-    "same": N_("This link holds no new move: “{name}” is up to date."),
-    "older": N_("This link is older than your copy of “{name}”: it stops at move {theirs}, "
-                "yours is at move {ours}. Nothing changed."),
-    "diverges": N_("This link's version of “{name}” differs from yours from move {number} on: "
-                   "the link has {link_move}, your copy has {our_move}. Both versions are kept: "
-                   "yours as “{name}” and the link's as “{other}” (see Games)."),
-    "no_move": N_("no move"),
-    # Translators: {player}: subject form.
-    "your_turn": N_("Your turn: {player} to move."),
-    "their_turn": N_("{player} is to move, on another device: send the link."),
-    "waiting": N_("Now {player} is to move, on another device."),
-    "over": N_("{result}."),
-    # Translators: {player}: possessor form (Czech "Červeného").
-    "waiting_prompt": N_("Waiting for {player}'s move by link."),
-    # Translators: {player}: subject form.
-    "not_yours": N_("It is {player}'s turn, played on another device. Wait for the link, or "
-                    "press “Play it here” to make this move at this device on purpose."),
-    # Translators: {player}: possessor/object form (Czech "Poslat tah pro Červeného").
-    "send_title": N_("Send the move to {player}"),
-    # Translators: {player}: subject form.
-    "send_text": N_("{player} plays on another device: send this link. Opening it there "
-                    "continues “{name}”."),
-    "send_end_title": N_("Send the last move"),
-    "send_end_text": N_("“{name}” is over: send this link so that the other players see the "
-                        "end."),
-    "opened": N_("Opened “{name}”."),
-    # Translators: {player}: subject form.
-    "send_text_computer": N_("{player} (computer) plays on the device of the player before it: "
-                             "send this link to that device."),
-}
-
-
-def tr(key: str) -> str:
-    """``TEXTS[key]`` in the current language."""
-    return _(TEXTS[key])
-
 
 @dataclass(frozen=True)
 class Arrival:
@@ -149,49 +104,6 @@ def version_name(name: str, taken: list[str]) -> str:
     return f"{base} (version {number})"
 
 
-def _move_words(game: session.Game, ply: int) -> str:
-    """``Blue C7-F4`` for move ``ply`` (0-based) of the game, or "no move"."""
-    if ply >= len(game.board.move_stack):
-        return tr("no_move")
-    player, text = game.move_list()[ply]
-    return library.move_words(player, text)
-
-
-def divergence(stored: session.Game, incoming: session.Game, common: int, other: str) -> str:
-    return tr("diverges").format(name=library.shown_name(stored.name), number=common + 1,
-                                       link_move=_move_words(incoming, common),
-                                       our_move=_move_words(stored, common),
-                                       other=library.shown_name(other))
-
-
-def continued(game: session.Game, new_from: int) -> str:
-    """After a link's moves were played: who moved and what, then whose turn it is."""
-    replay = game.board.root()
-    parts = []
-    told_end = False  # the last move's narration says how the game ended
-    for ply, move in enumerate(game.board.move_stack):
-        if ply >= new_from:
-            events = game.rules.describe_move(replay, move)
-            parts.extend(words.sentences(events))
-            told_end = any(e.kind == "end" for e in events)
-        replay.push(move)
-    if not (told_end and game.board.is_game_over()):
-        parts.append(whose_turn(game))
-    return " ".join(parts)
-
-
-def whose_turn(game: session.Game) -> str:
-    board = game.board
-    if board.is_game_over():
-        return tr("over").format(result=standings.status_text(game))
-    player = party_name(board.turn)
-    if game.here_to_move():
-        return tr("your_turn").format(player=player)
-    if game.remote_to_move():
-        return tr("waiting").format(player=player)
-    return standings.status_text(game) + "."
-
-
 def seats_to_ask(game: session.Game) -> list[Party]:
     """The seats a device may take when it first opens a game's link: the human seats."""
     idle = game.rules.idle_seats(game.board)
@@ -216,23 +128,5 @@ def should_send(game: session.Game, moved_here: bool) -> bool:
     return game.remote_to_move() or (game.board.is_game_over() and game.is_remote_game())
 
 
-def send_texts(game: session.Game) -> tuple[str, str]:
-    """(title, text) of the send dialog for the player to move."""
-    name = library.shown_name(game.name)
-    if game.board.is_game_over():
-        return tr("send_end_title"), tr("send_end_text").format(name=name)
-    player = game.board.turn
-    title = tr("send_title").format(player=party_of(player))
-    if game.is_computer(player):
-        return title, tr("send_text_computer").format(player=party_name(player))
-    return title, tr("send_text").format(player=party_name(player), name=name)
-
-
-def say(key: str, game_name: str, **values: str) -> str:
-    """``TEXTS[key]`` in the current language, naming the game ``game_name`` as shown."""
-    return tr(key).format(name=library.shown_name(game_name), **values)
-
-
 __all__ = ["Arrival", "arrival", "common_moves", "continue_with", "other_version", "version_name",
-           "divergence", "continued", "whose_turn", "seats_to_ask", "join", "should_send",
-           "send_texts", "say", "tr", "TEXTS", "NEW", "EXTENDS", "SAME", "OLDER", "DIVERGES"]
+           "seats_to_ask", "join", "should_send", "NEW", "EXTENDS", "SAME", "OLDER", "DIVERGES"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Protocol
 
-from app.present.i18n import N_, _
+from app.text.i18n import N_, _
 from app.state.session import Game, SaveError, new_game
 
 STORAGE_KEY = "djambi.save.v1"

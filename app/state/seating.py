@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from app.present.i18n import N_, _
+from app.text.i18n import N_, _
 
 HUMAN = "human"
 #: Not a seat kind of the game (that is ``human``) but of this device's view of it: a person

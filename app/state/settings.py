@@ -13,8 +13,8 @@ field of the right type is kept), never an error; the settings are not worth a m
   a human and a computer, never when the same player moves again (the ruler's extra turns, or a
   player whose opponents are all computers).
 * ``rotate``: the board turns so that the corner of the human player to move is at the
-  bottom-left (``render.PARTY_ROTATION``); while a computer moves it stays as it was.
-* ``language``: the language chosen in Settings (``app.present.i18n.LANGUAGES``), or "" to follow the
+  bottom-left (the game's ``seat_rotation``); while a computer moves it stays as it was.
+* ``language``: the language chosen in Settings (``app.text.i18n.LANGUAGES``), or "" to follow the
   browser's preferred languages.
 * ``pieces``: how the pieces look (``PIECE_LOOKS``): ``"figures"``, drawn figures, or
   ``"letters"``, each kind's letter in a shape of its own (``app.present.figures``). The page
@@ -29,10 +29,9 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass
 
-from djambi import Party
+from app.games import Seat as Party
 
-from app.present.i18n import LANGUAGES, _
-from app.present.render import PARTY_ROTATION
+from app.text.i18n import LANGUAGES, _
 
 #: The looks of the pieces, the default first.
 PIECE_LOOKS = ("figures", "letters")
@@ -130,7 +129,7 @@ def board_rotation(game, enabled: bool, previous: int = 0) -> int:
     to_move = human_to_move(game)
     if to_move is None:
         return previous
-    return PARTY_ROTATION[to_move]
+    return game.rules.seat_rotation(to_move)
 
 
 __all__ = ["Settings", "SETTINGS_KEY", "PIECE_LOOKS", "load_settings", "save_settings", "human_to_move",

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 from pyscript import document, window
 
-from app.present.i18n import _
+from app.present import gameslist
+from app.text.i18n import _
 from app.state import backup, keeping
 from app.views.dom import absent, any_dialog_open, close_dialog, el, listen, on_click, open_dialog
 from app.views.files import download
@@ -92,7 +93,7 @@ class Backups:
             self.say_in_games(backup.outcome_words(outcome, name), error=bool(outcome.problem))
         except backup.BackupError as exc:
             self.say_in_games(str(exc), error=True)
-        app.games.draw(app.library.entries(), app.slot)  # (a dropped or shared file: shown now)
+        app.games.draw(gameslist.entries(app.library), app.slot)  # (a dropped or shared file: shown now)
         open_dialog("#games-dialog")
 
     # ------------------------------------------------------------------ keeping the storage

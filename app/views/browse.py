@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from pyscript import document
 
-from app.present import camblam_render, camblam_threats, prompts, render
+from app.present import prompts, render
+from app.games.camblam import render as camblam_render
+from app.games.camblam import threats as camblam_threats
 from app.state import lookback, settings as prefs
 from app.views import remote
 from app.views.dom import el
@@ -115,7 +117,7 @@ class BrowseControl:
         el("#btn-undo").disabled = not game.can_undo()
         el("#btn-redo").disabled = not game.can_redo()
         el("#btn-draw").disabled = over or not self.human_players()
-        el("#btn-resign").hidden = not hasattr(game.board, "resign")  # Camblam's
+        el("#btn-resign").hidden = not game.rules.can_resign
         el("#btn-resign").disabled = not game.can_resign()
         nav = lookback.nav(self.viewing, len(self.history.plies))
         el("#btn-first").disabled = nav.first

@@ -11,8 +11,8 @@ from pyscript import document
 
 from camblam import Color, Kind, PROMOTIONS
 
-from app.present import camblam_render
-from app.present.i18n import _
+from app.games.camblam import render as camblam_render
+from app.text.i18n import _
 from app.views.dom import absent, close_dialog, js, listen, open_dialog, reduced_motion
 
 PROMOTE_ID = "promote-dialog"

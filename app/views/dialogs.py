@@ -19,7 +19,7 @@ from app.state import seating
 from app.views.dom import close_dialog, copy_field, el, listen, on_click, open_dialog
 from app.present import ruletext
 from app.present import figures
-from app.present.i18n import _, list_of, ngettext, party_name, player_name
+from app.text.i18n import _, list_of, ngettext, party_name, player_name
 
 
 class NewGameDialog:

@@ -10,7 +10,7 @@ from typing import Callable
 from pyscript import document, window
 
 from app.views.dom import absent, el, js, later, listen
-from app.present.i18n import _
+from app.text.i18n import _
 
 
 def download(text: str, name: str, kind: str = "text/plain") -> None:

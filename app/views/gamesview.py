@@ -16,7 +16,7 @@ from djambi import Party
 
 from app.state import library
 from app.present import figures
-from app.present.i18n import N_, _, party_name
+from app.text.i18n import N_, _, party_name
 from app.state.library import shown_name, when_text
 from app.views import parts
 from app.views.dom import absent, close_dialog, copy_field, el, js, listen, on_click, open_dialog

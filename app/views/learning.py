@@ -19,14 +19,15 @@ import camblam
 
 from djambi.rules import STANDARD
 
-from app.learn import camblam_guide, guide
+from app.learn import guide
+from app.games.camblam import guide as camblam_guide
 from app.learn import lessons
 from app.state import session
 from app.state import seating
 from app.present import statictext
 from app.present import threats
 from app.views.dom import el, on_click
-from app.present.i18n import _
+from app.text.i18n import _
 from app.views.learnview import CAMBLAM_OFFSET, GuideDialog, LessonMode, PieceTip, RulesDialog, Welcome
 
 SUGGEST_STEP_MS = 20.0

@@ -24,14 +24,16 @@ from djambi.rules import STANDARD, Rules
 #: Camblam's squares as the tip's square numbers (apart from Djambi's 0–80).
 CAMBLAM_OFFSET = 1000
 
-from app.learn import camblam_guide, courses, guide
-from app.present import camblam_render, figures, render
-from app.present.camblam_taps import CamblamPicker
+from app.learn import courses, guide
+from app.games.camblam import guide as camblam_guide
+from app.present import figures, render
+from app.games.camblam import render as camblam_render
+from app.games.camblam.taps import CamblamPicker
 from app.present import statictext, taps
 from app.present import words
 from app.views import parts
 from app.views.dom import absent, cancel, close_dialog, el, later, listen, on_click, open_dialog
-from app.present.i18n import _, pgettext
+from app.text.i18n import _, pgettext
 
 LONG_PRESS_MS = 550
 
@@ -199,7 +201,8 @@ class RulesDialog:
 
     def build(self, opened: set[int] | None = None, game: str = "djambi") -> None:
         # the bundle's later part: only once open() has loaded it
-        from app.learn import camblam_rulebook, rulebook
+        from app.learn import rulebook
+        from app.games.camblam import rulebook as camblam_rulebook
 
         body = el("#rules-body")
         body.replaceChildren()

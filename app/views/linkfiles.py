@@ -11,7 +11,7 @@ from datetime import datetime
 from pyscript import window
 
 from app.present import standings
-from app.present.i18n import _, ngettext
+from app.text.i18n import _, ngettext
 from app.state import backup, gamefile, library, linking, session
 from app.views.dom import close_dialog, el
 from app.views.files import download

@@ -14,7 +14,7 @@ from pyscript import document, window
 from app.present import figures, words
 from app.views.dom import absent, before_paint, later, listen
 from app.state.history import KILL_MARK, Ply
-from app.present.i18n import _, player_name
+from app.text.i18n import _, player_initial, player_name
 
 LOG_KEEP = 400  # moves whose sentences the log keeps (the list keeps every move)
 
@@ -114,8 +114,7 @@ class MoveList:
         rnd.textContent = f"{ply.round}."
         who = document.createElement("span")
         who.className = f"who pc-{ply.player.letter}"
-        two = ply.rules is not None and ply.rules.two_by_two
-        who.textContent = str(int(ply.player) + 1) if two else ply.player.letter.upper()
+        who.textContent = player_initial(ply.player, ply.rules)
         who.title = (_("{player} (extra turn)") if ply.extra else "{player}").format(
             player=player_name(ply.player, ply.rules))
         text = document.createElement("span")

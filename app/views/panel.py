@@ -15,7 +15,7 @@ from app.state import session
 from app.state import seating
 from app.present import figures, notices, ruletext, standings
 from app.views.dom import absent, el, later, on_click
-from app.present.i18n import _, party_name, player_name
+from app.text.i18n import _, party_name, player_name
 
 
 class Panel:

@@ -19,7 +19,7 @@ from typing import Callable
 
 from pyscript import window
 
-from app.present.i18n import _
+from app.text.i18n import _
 
 LATER = "later"  # the bundle's later part
 

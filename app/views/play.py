@@ -14,9 +14,9 @@ from djambi import Party
 from djambi.rules import STANDARD, Rules
 
 from app.present import notices, prompts, render, ruletext, standings, taps, words
-from app.present.camblam_taps import CamblamPicker
+from app.games.camblam.taps import CamblamPicker
 from app.state.history import History
-from app.present.i18n import _, party_name
+from app.text.i18n import _, party_name
 from app.state import library, saving, session, settings as prefs
 from app.views import remote
 from app.views.dom import any_dialog_open, close_dialog, el, open_dialog

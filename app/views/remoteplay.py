@@ -11,6 +11,7 @@ from pyscript import window
 from djambi import Party
 
 from app.state import library, linking, remote, seating, session
+from app.present import gameslist, remotewords
 from app.views.dom import close_dialog, open_dialog
 
 
@@ -21,7 +22,7 @@ class RemoteControl:
             self.send_link()
 
     def send_link(self) -> None:
-        title, text = remote.send_texts(self.game)
+        title, text = remotewords.send_texts(self.game)
         base = str(window.location.href).split("#")[0]
         self.sender.open(title, text, linking.move_link(base, self.game))
 
@@ -46,8 +47,8 @@ class RemoteControl:
                 game = remote.join(incoming, mine)
                 self.use_slot(library.new_slot())
                 self.set_game(game)
-                story = remote.continued(game, 0) if game.board.move_stack else remote.whose_turn(game)
-                self.panel.say(remote.say("opened", game.name) + " " + story)
+                story = remotewords.continued(game, 0) if game.board.move_stack else remotewords.whose_turn(game)
+                self.panel.say(remotewords.say("opened", game.name) + " " + story)
 
             self.seat_question.ask(incoming.name, remote.seats_to_ask(incoming), join)
             return
@@ -59,16 +60,16 @@ class RemoteControl:
             remote.continue_with(game, incoming)
             self.loop.human_moved()
             self.changed(animate=len(game.board.move_stack) - before == 1)
-            self.panel.say(remote.continued(game, before))
+            self.panel.say(remotewords.continued(game, before))
         elif found.kind == remote.SAME:
-            self.panel.say(remote.say("same", game.name))
+            self.panel.say(remotewords.say("same", game.name))
         elif found.kind == remote.OLDER:
-            self.panel.say(remote.say(
+            self.panel.say(remotewords.say(
                 "older", game.name, theirs=len(incoming.board.move_stack), ours=len(game.board.move_stack)))
         else:
             names = [g.name for _, g in stored]
             other = remote.version_name(game.name, names)
-            text = remote.divergence(game, incoming, found.common, other)
+            text = remotewords.divergence(game, incoming, found.common, other)
             version = remote.other_version(game, incoming, other)
             self.use_slot(library.new_slot())
             self.set_game(version)
@@ -84,8 +85,8 @@ class RemoteControl:
         self.use_slot(slot, keeper)
         self.set_game(loaded.game, save=False)
         if announce:
-            text = loaded.message or (remote.say("opened", loaded.game.name) + " "
-                                      + remote.whose_turn(loaded.game))
+            text = loaded.message or (remotewords.say("opened", loaded.game.name) + " "
+                                      + remotewords.whose_turn(loaded.game))
             self.panel.say(text, error=bool(loaded.message))
 
     def rename_game(self, slot: str, name: str) -> None:
@@ -96,7 +97,7 @@ class RemoteControl:
             problem = self.library.rename(slot, name)
             if problem:
                 self.panel.say(problem, error=True)
-        self.games.draw(self.library.entries(), self.slot)
+        self.games.draw(gameslist.entries(self.library), self.slot)
 
     def delete_game(self, slot: str) -> None:
         self.deleted = self.library.delete(slot)
@@ -110,7 +111,7 @@ class RemoteControl:
                 self.use_slot(library.new_slot())
                 self.set_game(game)
         self.games.deleted(self.deleted.name if self.deleted else None)
-        self.games.draw(self.library.entries(), self.slot)
+        self.games.draw(gameslist.entries(self.library), self.slot)
         open_dialog("#games-dialog")
 
     def undo_delete(self) -> None:
@@ -121,4 +122,4 @@ class RemoteControl:
             self.panel.say(problem, error=True)
         self.deleted = None
         self.games.deleted(None)
-        self.games.draw(self.library.entries(), self.slot)
+        self.games.draw(gameslist.entries(self.library), self.slot)

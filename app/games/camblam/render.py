@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from camblam import Board, Color, Kind, Piece, square_name
 
 from app.present import figures
-from app.present.i18n import _, party_name
+from app.text.i18n import _, party_name
 
 SIZE = 12
 CELL = 75

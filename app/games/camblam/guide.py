@@ -5,7 +5,7 @@ archer's shots).
 
 Pure Python: the words are msgids marked with ``N_`` and translated where shown; the marks are
 the engine's legal moves (``camblam.Board.generate_legal_moves``), drawn by
-``app.present.camblam_render.diagram_svg``.
+``app.games.camblam.render.diagram_svg``.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from dataclasses import dataclass
 
 from camblam import Board, Kind, parse_square, square_name
 
-from app.learn import camblam_lessons
-from app.present import camblam_render
-from app.present.camblam_render import Marks, kind_word
-from app.present.camblam_words import whose
-from app.present.i18n import N_, _
+from app.games.camblam import lessons as camblam_lessons
+from app.games.camblam import render as camblam_render
+from app.games.camblam.render import Marks, kind_word
+from app.games.camblam.words import whose
+from app.text.i18n import N_, _
 
 
 @dataclass(frozen=True)

@@ -188,6 +188,16 @@ def player_of(player: Party | int, rules=None) -> str:
         number=int(player) + 1, armies=" + ".join(party_name(Party(p)) for p in parties))
 
 
+def player_initial(player: Party | int, rules=None) -> str:
+    """A player's badge where a letter stands for him (the move list, the letters look's
+    swatches): the initial of his name in the current language (``R`` Red, ``J`` Jaune; Camblam's
+    White ``W``, ``B`` Blanc, ``B`` Bílý, and Black ``B``, ``N`` Noir, ``Č`` Černý), never the
+    code letter of another language; in a two-by-two game his number."""
+    if _leads(player, rules) is not None:
+        return str(int(player) + 1)
+    return player_short(player)[:1].upper()
+
+
 def army_name(party: Party | int, rules=None) -> str:
     """A party's row in the players list: ``party_name``, or in a two-by-two game the army with
     the player who leads it from the start: ``Yellow (Player 1)``."""
@@ -305,4 +315,4 @@ __all__ = ["N_", "_", "ngettext", "pgettext", "npgettext", "set_language", "lang
            "choose_language", "match_language", "LANGUAGES", "DEFAULT", "LOCALE_DIR",
            "load_catalog", "catalog_path", "party_name", "party_of", "kind_name", "piece_phrase",
            "piece_object", "piece_subject", "list_of", "PARTY_NAMES", "player_name", "player_of",
-           "army_name"]
+           "army_name", "player_initial"]

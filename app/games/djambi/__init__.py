@@ -11,6 +11,13 @@ from djambi.notation import (GAME_PREFIX, POSITION_PREFIX, format_compact_game, 
                              format_record, parse_game_code, parse_record)
 
 
+#: The board's rotation (quarter turns) that brings each party's corner to the bottom-left: Red's
+#: (A9) needs a quarter turn, Blue's (I9) half a turn, Yellow's (I1) three quarters; Green (A1) is
+#: there unturned. In seat order, each next player turns the board one more quarter, as players
+#: sit round a table.
+SEAT_ROTATION = {Party.RED: 1, Party.BLUE: 2, Party.YELLOW: 3, Party.GREEN: 0}
+
+
 class Djambi:
     key = "djambi"
     title = "Djambi"
@@ -31,6 +38,15 @@ class Djambi:
 
     def party_title(self, party: Any) -> str:
         return Party(party).title
+
+    def seat_rotation(self, party: Any) -> int:
+        """The board's quarter turns that bring ``party``'s corner to the bottom-left."""
+        return SEAT_ROTATION[Party(party)]
+
+    def army_of(self, board: Board, move: Any) -> Any:
+        """The army whose piece makes ``move`` (the player to move for a pass)."""
+        piece = None if move.is_pass() else board.piece_at(move.piece)
+        return piece.party if piece is not None and piece.party is not None else board.turn
 
     def active_players(self, board: Board) -> list:
         return list(board.active_players)
@@ -87,6 +103,9 @@ class Djambi:
 
         return ai.Search(board, level, seed)
 
+    #: Whether a player may resign (the menu's Resign): a Djambi player is out when his chief dies, never by resigning.
+    can_resign = False
+
     def accepts_draw(self, board: Board, party: Any, level: str) -> bool:
         from djambi import ai
 
@@ -95,4 +114,4 @@ class Djambi:
 
 GAME = Djambi()
 
-__all__ = ["Djambi", "GAME"]
+__all__ = ["Djambi", "GAME", "SEAT_ROTATION"]

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from camblam.narrate import CHECK, END, MOVE, PROMOTION, SHOT, TAKE, Event
 
-from app.present.camblam_render import kind_word
-from app.present.i18n import N_, _, party_name, party_of, pgettext
+from app.games.camblam.render import kind_word
+from app.text.i18n import N_, _, party_name, party_of, pgettext
 from camblam import square_name
 
 #: How a game ends, one whole sentence each (translated at use).

@@ -1,5 +1,5 @@
 """Camblam's rules in the app: ``docs/camblam-rules.md`` and its translations (copied into
-``app.learn.camblam_rules_text`` by scripts/gen_camblam_rules.py), in the player's language, a
+``app.games.camblam.rules_text`` by scripts/gen_camblam_rules.py), in the player's language, a
 section per rule with the position its diagram shows, for the page's rules dialog.
 
 Pure Python: the sections come from ``camblam_lessons.parse_rules`` (each ``##`` section has
@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from camblam import Board, parse_position
 
 from app.learn import rulebook
-from app.learn.camblam_lessons import parse_rules
-from app.learn.camblam_rules_text import CAMBLAM_RULES
-from app.present import i18n
-from app.present.i18n import N_, _
+from app.games.camblam.lessons import parse_rules
+from app.games.camblam.rules_text import CAMBLAM_RULES
+from app.text import i18n
+from app.text.i18n import N_, _
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,14 @@ class Camblam:
     def party_title(self, party: Any) -> str:
         return Color(party).title
 
+    def seat_rotation(self, party: Any) -> int:
+        """White's side is at the bottom, for both sides (the board is not turned)."""
+        return 0
+
+    def army_of(self, board: Board, move: Any) -> Any:
+        """The side that makes ``move``: the side to move."""
+        return board.turn
+
     def active_players(self, board: Board) -> list[Color]:
         return list(self.parties)
 
@@ -93,6 +101,9 @@ class Camblam:
         from camblam import ai  # on first use
 
         return ai.Search(board, level, seed)
+
+    #: Whether a player may resign (the menu's Resign): a side may resign (``Board.resign``).
+    can_resign = True
 
     def accepts_draw(self, board: Board, party: Any, level: str) -> bool:
         from camblam import ai

@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 
 from camblam import Board, Kind, Move, PROMOTIONS, square_name
 
-from app.present.camblam_render import Marks, kind_word
-from app.present.i18n import _, ngettext
+from app.games.camblam.render import Marks, kind_word
+from app.text.i18n import _, ngettext
 from app.present.taps import Tap
 
 

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from camblam import Board, Color, Move, square_name
 from camblam.threats import threats
 
-from app.present.camblam_render import kind_word
-from app.present.i18n import _, list_of, ngettext, party_of, pgettext
+from app.games.camblam.render import kind_word
+from app.text.i18n import _, list_of, ngettext, party_of, pgettext
 
 
 @dataclass(frozen=True)

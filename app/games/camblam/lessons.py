@@ -36,7 +36,7 @@ from camblam.pieces import LETTERS
 
 from app.learn import runner
 from app.learn.runner import LessonError, Step
-from app.present.i18n import N_, _
+from app.text.i18n import N_, _
 
 DONE_KEY = "camblam.lessons.v1"
 
