@@ -404,7 +404,9 @@ class WebKitTab(Tab):
         self.driver.save_screenshot(str(path))
 
     def close(self) -> None:
-        self.driver.quit()
+        if self.driver is not None:
+            driver, self.driver = self.driver, None
+            driver.quit()
 
 
 class WebKit(Engine):
@@ -451,8 +453,8 @@ class WebKit(Engine):
     def close(self) -> None:
         for tab in self.tabs:
             try:
-                tab.driver.quit()
-            except Exception:  # noqa: BLE001 (closed already)
+                tab.close()
+            except Exception:  # noqa: BLE001 (its browser gone already)
                 pass
         self.xvfb.terminate()
         self.xvfb.wait(10)

@@ -178,7 +178,7 @@ def test_a_first_visit_plays_keeps_its_game_on_reload_and_plays_offline(engine, 
     seconds = visit(tab, site.url)
     record(engine.name, "first visit", seconds)
     # A first visit: the welcome, answered as a family at one tablet would.
-    assert is_open(tab, "#welcome-dialog")
+    tab.wait("() => document.querySelector('#welcome-dialog').open", timeout=10, what="the welcome")
     tab.tap("#welcome-pass")
     tab.wait("() => !document.querySelector('#welcome-dialog').open", timeout=10, what="the welcome closed")
     assert status(tab) == "Red to move"
