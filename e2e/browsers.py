@@ -2,7 +2,7 @@
 
 Each engine is a real browser from Debian's apt, driven the way it can be:
 
-  chromium  /usr/bin/chromium (``$CHROMIUM``), through Playwright (DevTools protocol)
+  chromium  /usr/bin/chromium (``$CHROMIUM``), through Playwright: the e2e tests' own (conftest)
   firefox   /usr/bin/firefox-esr (``$FIREFOX``), headless, over WebDriver BiDi: a small client
             here (JSON over one WebSocket, ``websocket-client``), as Playwright cannot drive a
             stock Firefox
@@ -175,12 +175,12 @@ class ChromiumTab(Tab):
 
 
 class Chromium(Engine):
+    """The e2e tests' own Playwright Chromium (conftest's ``browser``): each profile a context."""
+
     name = "chromium"
 
-    def __init__(self, executable: str, args: list[str]) -> None:
-        from playwright.sync_api import sync_playwright
-        self._pw = sync_playwright().start()
-        self.browser = self._pw.chromium.launch(executable_path=executable, headless=True, args=args)
+    def __init__(self, browser) -> None:
+        self.browser = browser
 
     def new_profile(self, width: int = 1280, height: int = 800) -> Tab:
         context = self.browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
@@ -188,8 +188,7 @@ class Chromium(Engine):
         return ChromiumTab(context)
 
     def close(self) -> None:
-        self.browser.close()
-        self._pw.stop()
+        pass  # the browser is conftest's
 
 
 # ---------------------------------------------------------------------------- Firefox (WebDriver BiDi)
@@ -329,8 +328,12 @@ class Firefox(Engine):
                 raise BrowserError("firefox: no WebDriver BiDi address within 60 s")
         # Keep reading its output so that it never blocks on a full pipe.
         threading.Thread(target=lambda: [None for _ in self.process.stderr], daemon=True).start()
-        self.bidi = Bidi(url)
-        self.bidi.send("session.new", {"capabilities": {}})
+        try:
+            self.bidi = Bidi(url)
+            self.bidi.send("session.new", {"capabilities": {}})
+        except Exception:
+            self.close()
+            raise
 
     def new_profile(self, width: int = 1280, height: int = 800) -> Tab:
         user_context = self.bidi.send("browser.createUserContext", {})["userContext"]
@@ -343,6 +346,8 @@ class Firefox(Engine):
             except BrowserError:
                 pass
             self.bidi.close()
+        else:
+            self.process.terminate()
         try:
             self.process.wait(20)
         except subprocess.TimeoutExpired:
@@ -461,9 +466,10 @@ class WebKit(Engine):
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def start(name: str, chromium: str, chromium_args: list[str]) -> Engine:
+def start(name: str, chromium=None) -> Engine:
+    """The engine ``name``; ``chromium`` is the Playwright browser that ``chromium`` uses."""
     if name == "chromium":
-        return Chromium(chromium, chromium_args)
+        return Chromium(chromium)
     if name == "firefox":
         return Firefox()
     if name == "webkit":

@@ -25,7 +25,6 @@ from pathlib import Path
 import pytest
 
 import browsers
-from conftest import CHROMIUM, CHROMIUM_ARGS
 from test_offline import copy_site, sites  # noqa: F401 (a fixture)
 
 #: The most a start may take here (a first visit on a loaded 2-core machine, in WebKit: about 30 s;
@@ -39,7 +38,8 @@ SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 
 @pytest.fixture(scope="module", params=browsers.ENGINES)
 def engine(request):
-    started = browsers.start(request.param, CHROMIUM, CHROMIUM_ARGS)
+    chromium = request.getfixturevalue("browser") if request.param == "chromium" else None
+    started = browsers.start(request.param, chromium)
     yield started
     started.close()
 
