@@ -1,6 +1,6 @@
 """Whole Camblam games in the page (issue 26): a human seat, played by the test with moves the
 engine gives, against a computer until the game ends, on a Czech tablet; a game played by link
-between two browser contexts (a phone and a tablet) (each its own storage); the threat view and the
+between two browser contexts (a phone and a tablet, each its own storage); the threat view and the
 hint on Camblam's board. Screenshots go to ``e2e/screenshots/camblam-game-*.png``."""
 
 from __future__ import annotations
