@@ -27,6 +27,9 @@ import pytest
 import browsers
 from test_offline import copy_site, sites  # noqa: F401 (a fixture)
 
+# Selenium's WebKitGTK driver still builds its connection the old way (Selenium's own deprecation).
+pytestmark = pytest.mark.filterwarnings("ignore:setting remote_server_addr:DeprecationWarning")
+
 #: The most a start may take here (a first visit on a loaded 2-core machine, in WebKit: about 30 s;
 #: a start that falls back from a worker that cannot run takes longer).
 READY_S = 240
