@@ -216,7 +216,7 @@ LOADING_JS = r"""
 # starting Python afresh (a first visit).
 STAGES = {
     "snapshot": ["Loading the Python runtime…", "Starting the game…"],
-    "fresh": ["Starting Python (the first start takes a few seconds)…", "Starting the game…"],
+    "fresh": ["Starting Python…", "Starting the game…"],
 }
 
 

@@ -38,7 +38,7 @@ new PerformanceObserver((list) => {
 
 TWO_FRAMES_JS = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
-ENGLISH = {"loader": {"", "Loading the Python runtime…", "Starting Python (the first start takes a few seconds)…",
+ENGLISH = {"loader": {"", "Loading the Python runtime…", "Starting Python…",
                       "Loading the game's files…", "Starting the game…", "Restoring the game…"},
            "undo": "Undo", "players": ["Red", "Blue", "Yellow", "Green"]}
 

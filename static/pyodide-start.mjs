@@ -160,9 +160,12 @@ if (globalThis.WebAssembly?.Module) {
   });
 }
 // Each also a User Timing mark ("djambi: <name>"), which a performance trace shows (e2e reads them).
+// On the page, each is also progress for the start's watchdog (index.html; in the worker, the
+// page counts every message of the channel).
 const mark = (name) => {
   boot.marks[name] = Math.round(performance.now());
   performance.mark?.(`djambi: ${name}`);
+  globalThis.djambiProgress?.();
   report();
 };
 mark("loader evaluated");
@@ -563,6 +566,17 @@ async function whenReady() {
 // output streams; any other option (PyScript passes none for this app: no packages) would need
 // a runtime of its own, so it gets one.
 const started = start();
+// A start that failed (the runtime's files not fetched, the runtime not started) is said at once,
+// not left to the watchdog: on the page it is given up with words, from the worker the page
+// starts again with Python on the page (index.html, djambiStartFailed).
+started.catch((error) => {
+  boot.how = "failed";
+  boot.error = String(error);
+  report();
+  if (inWorker) tell({ failed: String(error?.message ?? error) });
+  else if (globalThis.djambiStartFailed || document.readyState !== "loading") globalThis.djambiStartFailed?.(String(error?.message ?? error));
+  else document.addEventListener("DOMContentLoaded", () => globalThis.djambiStartFailed?.(String(error?.message ?? error)), { once: true });
+});
 const OUR_OPTIONS = new Set(["indexURL", "stdout", "stderr"]);
 
 export async function loadPyodide(options = {}) {
@@ -594,7 +608,7 @@ async function start() {
       boot.error = String(error);
     }
   }
-  say(null, word("starting-python", "Starting Python (the first start takes a few seconds)…"));
+  say(null, word("starting-python", "Starting Python…"));
   // The runtime's start has long tasks (no script, no paint, runs in them): the words above, the
   // board and the moving bar go on screen first. The wasm's download is not held up: index.html
   // preloads it, and this waits one frame once the page is parsed.

@@ -168,13 +168,20 @@ LOADER = {
     # Translators: {mb} is a number of megabytes still to download: "4.6".
     "mb-left": N_("{mb} MB left"),
     "restoring": N_("Restoring the game…"),
-    "starting-python": N_("Starting Python (the first start takes a few seconds)…"),
+    "starting-python": N_("Starting Python…"),
     "loading-files": N_("Loading the game's files…"),
     "starting-game": N_("Starting the game…"),
     "still-starting": N_("Still starting: the board takes taps once the game is ready."),
     # Translators: {squares} are the squares tapped before the game was ready: "A7, A6".
     "taps-kept": N_("Kept: {squares}. Your taps are answered as soon as the game has started."),
-    "failed": N_("The game could not start ({error}). Try reloading."),
+    # Translators: {error} is the browser's own words for what failed (often English).
+    "failed": N_("The game could not start ({error}). Reload the page; if that does not help, try another browser."),
+    # The start's watchdog (index.html, issue 35): no progress for {seconds} seconds.
+    "stalled": N_("The game has not started: nothing has happened for {seconds} seconds. Reload the page; if that does not help, try another browser."),
+    "reload": N_("Reload"),
+    "restarting": N_("Starting again another way…"),
+    "restarted": N_("The first way of starting did not answer: the game starts again another way. This can take a little longer."),
+    "slow-network": N_("Nothing has arrived for a while: the connection may be slow or lost. The game goes on loading; reload if nothing changes."),
 }
 
 
