@@ -9,6 +9,7 @@ CPython and Pyodide tests read; ``e2e/conftest.py`` those and what the browser t
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,6 +46,15 @@ def missing_products(root: Path = ROOT, *, browser: bool = False) -> list[str]:
         chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
         if not os.access(chromium, os.X_OK):
             problems.append(f"{chromium} missing (step 5, Chromium for the browser tests; or set CHROMIUM)")
+        for variable, default, what in (
+                ("FIREFOX", "/usr/bin/firefox-esr", "Firefox ESR"),
+                ("WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver", "WebKit's WebKitWebDriver"),
+                ("MINIBROWSER", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser", "WebKit's MiniBrowser")):
+            binary = os.environ.get(variable, default)
+            if not os.access(binary, os.X_OK):
+                problems.append(f"{binary} missing (step 5, {what} for the cross-browser stage; or set {variable})")
+        if shutil.which("Xvfb") is None:
+            problems.append("Xvfb missing (step 5, the display WebKit's MiniBrowser draws on)")
     return problems
 
 
