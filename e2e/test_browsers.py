@@ -137,8 +137,21 @@ def is_open(tab: browsers.Tab, dialog: str) -> bool:
     return tab.eval("(s) => Boolean(document.querySelector(s)?.open)", dialog)
 
 
+def keep_answered(tab: browsers.Tab) -> None:
+    """The browser's answer to the first save's request to keep the storage awaited (``body[data-persist]``
+    is ``asking`` until then), and the "Keep your games" dialog it may bring (told once a profile:
+    WebKit as Safari is always told, a refusing browser too) read and closed as a player would."""
+    tab.wait("() => document.body.dataset.persist !== 'asking'", timeout=30,
+             what="the browser's answer to keeping the storage")
+    if is_open(tab, "#keep-dialog"):
+        assert tab.eval("() => document.querySelector('#keep-text').textContent.trim().length") > 20
+        escape(tab, "#keep-dialog")
+
+
 def play(tab: browsers.Tab, frm: str, to: str) -> None:
-    """A move by two taps: the piece, its destinations lit, then the destination."""
+    """A move by two taps: the piece, its destinations lit, then the destination (the "Keep your
+    games" dialog that a save may bring answered before and after)."""
+    keep_answered(tab)
     before = len(moves(tab))
     tab.tap(f'#board [data-square="{frm}"]')
     tab.wait(r"(s) => /\bopt(ion)?\b/.test(document.querySelector(s).getAttribute('class'))",
@@ -147,6 +160,7 @@ def play(tab: browsers.Tab, frm: str, to: str) -> None:
     tab.wait("(n) => document.querySelectorAll('#move-list li').length === n", before + 1,
              timeout=30, what=f"the move {frm}-{to} in the list")
     assert f"{frm}-{to}" in moves(tab)[-1]
+    keep_answered(tab)
 
 
 def menu(tab: browsers.Tab, item: str) -> None:

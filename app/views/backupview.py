@@ -5,7 +5,9 @@ dialog). What the file holds and how it merges is ``app.state.backup``'s; whom t
 ``app.state.keeping``'s; this module moves files and promises between the browser and them.
 
 For tests, ``body[data-persist]`` says what the browser answered: ``"1"`` kept, ``"0"`` refused,
-``"none"`` no such request.
+``"none"`` no such request; ``"asking"`` while the answer is awaited (set as the first save of a
+visit is written, so a test that saw a move or a link open can wait for the answer, and for the
+"Keep your games" dialog it may bring).
 """
 
 from __future__ import annotations
@@ -102,6 +104,7 @@ class Backups:
         if self.asked:
             return
         self.asked = True
+        document.body.dataset.persist = "asking"  # (the answer replaces it: tests wait for it)
         navigator = window.navigator
         storage = getattr(navigator, "storage", None)
         persist = None if absent(storage) else getattr(storage, "persist", None)
