@@ -9,6 +9,7 @@ opened as another game; links of earlier versions (``tests/data/links-v1.json``,
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections import Counter
 
@@ -19,6 +20,9 @@ from link_fixture import BASE, FIXTURE, make_links, opened, sample_games
 from app.state import linking, session
 
 GAMES = sample_games()
+#: Damaged links the fuzz test tries: 12,000 in CPython; fewer inside Pyodide (its stage only
+#: checks that the same code behaves the same there).
+FUZZ = 1_500 if os.environ.get("HYPOTHESIS_PROFILE") == "pyodide" else 12_000
 INCOMPLETE = "This link is incomplete: ask for it again."
 
 
@@ -134,7 +138,7 @@ def test_no_damaged_link_opens_another_game_or_position():
         (g, k) for g in ("djambi", "camblam") for k in ("position", "game", "move")}
     tally: Counter = Counter()
     wrong = []
-    rounds = 12_000 // len(links) + 1
+    rounds = FUZZ // len(links) + 1
     for label, kind, fragment, original in links:
         for _ in range(rounds):
             how, damaged = damage(fragment, rng)
@@ -147,7 +151,7 @@ def test_no_damaged_link_opens_another_game_or_position():
                     wrong.append((label, kind, how, damaged))
             else:
                 tally[result] += 1
-    assert sum(tally.values()) >= 10_000
+    assert sum(tally.values()) >= min(FUZZ, 10_000)
     assert not wrong, wrong[:5]
     # nearly all are refused; the few that open are harmless (e.g. an unknown parameter added)
     assert tally["refused"] > 0.97 * sum(tally.values()), tally
