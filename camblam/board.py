@@ -5,99 +5,30 @@ Inside, a square holds a small signed int (0 empty, ``kind + 1`` White, ``-(kind
 ``pieces``); the public API speaks in ``Piece``, ``Color``, ``Move`` and square numbers. Every legal
 move comes from one walk over the board (``_walk``), which both generation and counting use: it
 lists the moves the pieces' rules allow, then keeps those after which the mover's king is not in
-check (``_attacked`` reads the rules backwards from the king's square).
+check (``attacks.attacked`` reads the rules backwards from the king's square).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Iterator
 
+import gamekit
+from gamekit import AGREEMENT, RESIGNATION
+
+from .attacks import (ALIGNED, ARCHER, ARCHER_RANGE, DIAG, FILE_OF, KING, KNIGHT, KNIGHT_LEAPS, ORTH, PAWN,
+                      PRINCE, QUEEN, RANK_OF, SLIDES, STEPS, attacked, sign)
 from .move import IllegalMoveError, InvalidMoveError, Move
 from .pieces import PROMOTIONS, Color, Kind, Piece
 from .squares import RAYS, SIZE, Square, square_name
 
-KING, QUEEN, ROOK, BISHOP, KNIGHT, CATAPULT, ARCHER, PRINCE, PAWN = range(9)
+# ``QUEEN`` is read from here by ``camblam.ai`` (with KING, ARCHER, PRINCE, PAWN): the kinds stay importable.
 
 #: Half-moves with no capture, shot or pawn move after which the game is drawn (rulings §4).
 DRAW_HALFMOVES = 100
-#: How far an archer shoots (rulings §3).
-ARCHER_RANGE = 5
 
 START_TEXT = (
     "rnbhaqkahbnr/cncncaacncnc/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/CNCNCAACNCNC/RNBHAQKAHBNR w 0 1"
-)
-
-_FILE = tuple(sq % SIZE for sq in range(SIZE * SIZE))
-_RANK = tuple(sq // SIZE for sq in range(SIZE * SIZE))
-
-# Directions are indexes into RAYS[sq]: 0 up, 1 right, 2 down, 3 left, 4 up-right, 5 down-right,
-# 6 down-left, 7 up-left.
-_ORTH = (0, 1, 2, 3)
-_DIAG = (4, 5, 6, 7)
-_ALL = tuple(range(8))
-#: The directions a chain-capturing slider slides in, by kind.
-_SLIDES = {QUEEN: _ALL, ROOK: _ORTH, BISHOP: _DIAG, CATAPULT: (0, 2)}
-#: The directions it steps one square in (onto an empty square or one enemy), by kind.
-_STEPS = {KING: _ALL, ROOK: _DIAG, BISHOP: _ORTH, CATAPULT: (1, 3)}
-
-
-def _sign(n: int) -> int:
-    return (n > 0) - (n < 0)
-
-
-def _leaps() -> list[tuple[int, int, tuple[tuple[int, int], ...]]]:
-    """Every knight leap (rulings §3): (file step, rank step, the squares passed over)."""
-    out = []
-    for df, dr in ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)):
-        passed = ((0, _sign(dr)),) if abs(dr) == 2 else ((_sign(df), 0),)
-        out.append((df, dr, passed))
-    for a, b in ((3, 4), (4, 3), (4, 5), (5, 4)):
-        for sf in (1, -1):
-            for sr in (1, -1):
-                df, dr = a * sf, b * sr
-                out.append((df, dr, tuple((k * sf, k * sr) for k in range(1, 5))))
-    return out
-
-
-def _on(f: int, r: int) -> bool:
-    return 0 <= f < SIZE and 0 <= r < SIZE
-
-
-_LEAPS = _leaps()
-#: KNIGHT_LEAPS[sq]: (target, squares passed over) for every leap from ``sq`` whose target and
-#: passed squares are all on the board (a passed square off the board bars the leap).
-KNIGHT_LEAPS: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = tuple(
-    tuple(
-        (
-            (_RANK[sq] + dr) * SIZE + _FILE[sq] + df,
-            tuple((_RANK[sq] + pr) * SIZE + _FILE[sq] + pf for pf, pr in passed),
-        )
-        for df, dr, passed in _LEAPS
-        if _on(_FILE[sq] + df, _RANK[sq] + dr)
-        and all(_on(_FILE[sq] + pf, _RANK[sq] + pr) for pf, pr in passed)
-    )
-    for sq in range(SIZE * SIZE)
-)
-
-
-def _knight_sources() -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
-    """KNIGHT_LEAPS turned round in one pass over the leaps (a scan of every square's leaps for
-    each target is 400,000 steps, most of a phone's second at the page's start)."""
-    sources: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(SIZE * SIZE)]
-    for s in range(SIZE * SIZE):  # by start square, each start's leaps in their order
-        for t, passed in KNIGHT_LEAPS[s]:
-            sources[t].append((s, passed))
-    return tuple(tuple(found) for found in sources)
-
-
-#: KNIGHT_SOURCES[sq]: (start, squares passed over) for every leap that lands on ``sq``, by start.
-KNIGHT_SOURCES: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = _knight_sources()
-#: ALIGNED[a][b]: ``a`` and ``b`` share a rank, file or diagonal.
-ALIGNED: tuple[bytes, ...] = tuple(
-    bytes([f == fb or r == rb or f - r == fb - rb or f + r == fb + rb for fb, rb in zip(_FILE, _RANK)])
-    for f, r in zip(_FILE, _RANK)
 )
 
 
@@ -113,82 +44,6 @@ def _start_cells() -> list[int]:
     return cells
 
 
-def _attacked(cells: list[int], t: int, a: int) -> bool:
-    """Whether the side with sign ``a`` (1 White, -1 Black) could capture a piece of the other
-    side on ``t`` with its next move: by any move, chain capture or shot (rulings §4)."""
-    rays = RAYS[t]
-    for d in range(8):
-        ray = rays[d]
-        n = len(ray)
-        i = 0
-        while i < n and cells[ray[i]] * a < 0:  # the chain in front of the piece on t
-            i += 1
-        chain = i
-        while i < n and cells[ray[i]] == 0:
-            i += 1
-        if i == n:
-            continue
-        x = cells[ray[i]] * a
-        if x <= 0:
-            continue
-        kind = x - 1
-        if kind == QUEEN:
-            return True
-        dist = i + 1
-        if d < 4:
-            if kind == ROOK or (kind == CATAPULT and (d == 0 or d == 2)):
-                return True
-            if chain == 0:
-                if kind == PRINCE or (kind == ARCHER and dist <= ARCHER_RANGE):
-                    return True
-                if dist == 1 and (kind == KING or kind == BISHOP or kind == CATAPULT):
-                    return True
-        else:
-            if kind == BISHOP:
-                return True
-            if chain == 0:
-                if kind == PRINCE or (kind == ARCHER and dist <= ARCHER_RANGE):
-                    return True
-                if dist == 1:
-                    if kind == KING or kind == ROOK:
-                        return True
-                    # A pawn captures diagonally forward: White's from below, Black's from above.
-                    if kind == PAWN and ((a > 0 and (d == 5 or d == 6)) or (a < 0 and (d == 4 or d == 7))):
-                        return True
-    knight = a * (KNIGHT + 1)
-    for s, passed in KNIGHT_SOURCES[t]:
-        if cells[s] == knight:
-            for p in passed:
-                if cells[p] * a > 0:
-                    break
-            else:
-                return True
-    prince = a * (PRINCE + 1)
-    if prince in cells:
-        tf, tr = _FILE[t], _RANK[t]
-        start = 0
-        while True:
-            try:
-                p = cells.index(prince, start)
-            except ValueError:
-                break
-            start = p + 1
-            # Two legs: along a rank or file over empty squares to a corner, then diagonally.
-            for d in _ORTH:
-                for c in RAYS[p][d]:
-                    if cells[c] != 0:
-                        break
-                    df, dr = tf - _FILE[c], tr - _RANK[c]
-                    if df != 0 and (df == dr or df == -dr):
-                        step = _sign(dr) * SIZE + _sign(df)
-                        q = c + step
-                        while q != t and cells[q] == 0:
-                            q += step
-                        if q == t:
-                            return True
-    return False
-
-
 class Termination(Enum):
     """How a game ended."""
 
@@ -197,12 +52,12 @@ class Termination(Enum):
     REPETITION = "repetition"  # the same position for the third time
     MOVE_RULE = "100-move rule"  # 100 half-moves with no capture, shot or pawn move
     BARE_KINGS = "bare kings"  # only the two kings are left
-    AGREEMENT = "agreement"
-    RESIGNATION = "resignation"
+    AGREEMENT = AGREEMENT
+    RESIGNATION = RESIGNATION
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Outcome(gamekit.Outcome):
     """The end of a game: ``winner`` is a ``Color``, or ``None`` for a draw."""
 
     termination: Termination
@@ -233,26 +88,13 @@ class _State:
     ended: tuple[Termination, int] | None  # agreement or resignation (winner -1 for a draw)
 
 
-class LegalMoves:
+class LegalMoves(gamekit.LegalMoves):
     """The legal moves of a position, computed lazily: ``len``, iteration and ``in`` work."""
 
-    def __init__(self, board: "Board") -> None:
-        self._board = board
+    move_type = Move
 
-    def __iter__(self) -> Iterator[Move]:
-        return iter(self._board.generate_legal_moves())
-
-    def __len__(self) -> int:
-        return self._board.count_legal_moves()
-
-    def __contains__(self, move: object) -> bool:
-        return isinstance(move, Move) and self._board.is_legal(move)
-
-    def __bool__(self) -> bool:
-        return self._board.has_legal_moves()
-
-    def __repr__(self) -> str:
-        return f"<LegalMoves: {', '.join(m.text() for m in self)}>"
+    def text(self, move: Move) -> str:
+        return move.text()
 
 
 class Board:
@@ -368,12 +210,12 @@ class Board:
     def is_attacked_by(self, color: Color | int, sq: Square) -> bool:
         """Whether ``color`` could take a piece of the other side standing on ``sq`` with its next
         move (by any move, chain capture or shot)."""
-        return _attacked(self._cells, sq, 1 if int(color) == 0 else -1)
+        return attacked(self._cells, sq, 1 if int(color) == 0 else -1)
 
     def is_check(self) -> bool:
         """Whether the side to move is in check."""
         k = self.king(self._turn)
-        return k is not None and _attacked(self._cells, k, -1 if self._turn == 0 else 1)
+        return k is not None and attacked(self._cells, k, -1 if self._turn == 0 else 1)
 
     def checkers(self) -> list[Square]:
         """The squares of the opponent's pieces that give check to the side to move."""
@@ -407,11 +249,11 @@ class Board:
                 t += fwd
                 if not (0 <= t < SIZE * SIZE) or cells[t] != 0:
                     break
-                out.append((q, t, (), False, _RANK[t] == last))
+                out.append((q, t, (), False, RANK_OF[t] == last))
             for d in ((4, 7) if s > 0 else (5, 6)):
                 ray = rays[d]
                 if ray and cells[ray[0]] * s < 0:
-                    out.append((q, ray[0], (ray[0],), False, _RANK[ray[0]] == last))
+                    out.append((q, ray[0], (ray[0],), False, RANK_OF[ray[0]] == last))
         elif kind == KNIGHT:
             for t, passed in KNIGHT_LEAPS[q]:
                 x = cells[t] * s
@@ -437,7 +279,7 @@ class Board:
         elif kind == PRINCE:
             seen = set()
             corners = [q]
-            for d in _ORTH:
+            for d in ORTH:
                 for t in rays[d]:
                     x = cells[t] * s
                     if x == 0:
@@ -451,7 +293,7 @@ class Board:
                         out.append((q, t, (t,), False, False))
                     break
             for c in corners:
-                for d in _DIAG:
+                for d in DIAG:
                     for t in RAYS[c][d]:
                         x = cells[t] * s
                         if x > 0:
@@ -463,7 +305,7 @@ class Board:
                         if x < 0:
                             break
         else:
-            slides = _SLIDES.get(kind, ())
+            slides = SLIDES.get(kind, ())
             for d in slides:
                 ray = rays[d]
                 n = len(ray)
@@ -476,7 +318,7 @@ class Board:
                 while j < n and cells[ray[j]] * s < 0:  # the chain: take 1 up to all
                     out.append((q, ray[j], tuple(ray[i:j + 1]), False, False))
                     j += 1
-            for d in _STEPS.get(kind, ()):
+            for d in STEPS.get(kind, ()):
                 ray = rays[d]
                 if ray:
                     t = ray[0]
@@ -498,7 +340,7 @@ class Board:
             k = cells.index(s * (KING + 1))
         except ValueError:
             return 0
-        in_check = _attacked(cells, k, -s)
+        in_check = attacked(cells, k, -s)
         # Squares where a quiet move (no capture, no shot, not the king's) could change whether
         # the king is attacked: its lines, and the ranks and files of enemy princes.
         if not in_check:
@@ -507,9 +349,9 @@ class Board:
             if prince in cells:
                 for p, x in enumerate(cells):
                     if x == prince:
-                        pf, pr = _FILE[p], _RANK[p]
+                        pf, pr = FILE_OF[p], RANK_OF[p]
                         for sq in range(SIZE * SIZE):
-                            if _FILE[sq] == pf or _RANK[sq] == pr:
+                            if FILE_OF[sq] == pf or RANK_OF[sq] == pr:
                                 relevant[sq] = 1
         total = 0
         squares = range(SIZE * SIZE) if only is None else (only,)
@@ -527,7 +369,7 @@ class Board:
                     if not shot:
                         cells[to] = cells[frm]
                         cells[frm] = 0
-                    safe = not _attacked(cells, to if is_king else k, -s)
+                    safe = not attacked(cells, to if is_king else k, -s)
                     if not shot:
                         cells[frm] = cells[to]
                         cells[to] = 0
@@ -575,7 +417,7 @@ class Board:
             cells[frm] = 0
         try:
             k = to if is_king else cells.index(s * (KING + 1))
-            return not _attacked(cells, k, -s)
+            return not attacked(cells, k, -s)
         except ValueError:
             return False
         finally:
@@ -637,10 +479,10 @@ class Board:
             return Effect((), False, move.promotion)
         if kind == ARCHER:
             return Effect((to,), True, None)
-        if kind in _SLIDES:
-            df, dr = _FILE[to] - _FILE[frm], _RANK[to] - _RANK[frm]
+        if kind in SLIDES:
+            df, dr = FILE_OF[to] - FILE_OF[frm], RANK_OF[to] - RANK_OF[frm]
             if df == 0 or dr == 0 or df == dr or df == -dr:
-                step = _sign(dr) * SIZE + _sign(df)
+                step = sign(dr) * SIZE + sign(df)
                 q = frm + step
                 while cells[q] == 0:
                     q += step
@@ -722,15 +564,9 @@ class Board:
 
     # ------------------------------------------------------------------ the end
     def repetitions(self) -> int:
-        """How many times the current position has stood since the root (1 the first time)."""
-        key = self._keys[-1]
-        keys = self._keys
-        n = 0
-        # Only positions since the last capture, shot or pawn move can repeat.
-        for i in range(len(keys) - 1, max(-1, len(keys) - 2 - self._halfmoves), -2):
-            if keys[i] == key:
-                n += 1
-        return n
+        """How many times the current position has stood since the root (1 the first time).
+        Only positions since the last capture, shot or pawn move can repeat."""
+        return gamekit.repetitions(self._keys, self._halfmoves)
 
     def is_bare_kings(self) -> bool:
         return sum(1 for c in self._cells if c) == 2 and self.king(0) is not None and self.king(1) is not None
@@ -829,16 +665,7 @@ class Board:
     # ------------------------------------------------------------------ perft
     def perft(self, depth: int) -> int:
         """The number of distinct sequences of ``depth`` legal moves from here."""
-        if depth <= 0:
-            return 1
-        if depth == 1:
-            return self.count_legal_moves()
-        total = 0
-        for move in self.generate_legal_moves():
-            self.push(move)
-            total += self.perft(depth - 1)
-            self.pop()
-        return total
+        return gamekit.perft(self, depth)
 
 
 __all__ = ["Board", "Outcome", "Termination", "Effect", "LegalMoves", "DRAW_HALFMOVES", "ARCHER_RANGE", "START_TEXT"]

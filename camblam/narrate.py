@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from gamekit import EventBase
+
 from .board import Board
 from .move import IllegalMoveError, Move
 from .pieces import Color, Piece
@@ -32,13 +34,7 @@ END = "end"  #: the game is over: color (the winner, or None for a draw), termin
 
 KINDS: tuple[str, ...] = (MOVE, SHOT, TAKE, PROMOTION, CHECK, END)
 
-_SQUARE_FIELDS = ("square", "to")
-
-
-class Event(NamedTuple):
-    """One thing a move did. ``kind`` is one of the module's constants; the other fields say who
-    and where (``None`` where they do not apply)."""
-
+class _Fields(NamedTuple):
     kind: str
     color: Color | None = None
     piece: Piece | None = None
@@ -46,25 +42,15 @@ class Event(NamedTuple):
     to: Square | None = None
     termination: str | None = None
 
-    def __repr__(self) -> str:
-        fields = [repr(self.kind)]
-        fields += [f"{name}={value!r}" for name, value in zip(self._fields[1:], self[1:]) if value is not None]
-        return f"Event({', '.join(fields)})"
 
-    def __str__(self) -> str:
-        """A compact text for logs: ``take color=White piece=p square=f7``."""
-        out = [self.kind]
-        for name, value in zip(self._fields[1:], self[1:]):
-            if value is None:
-                continue
-            if name in _SQUARE_FIELDS:
-                text = square_name(value)
-            elif isinstance(value, Color):
-                text = value.title
-            else:
-                text = str(value)
-            out.append(f"{name}={text}")
-        return " ".join(out)
+class Event(EventBase, _Fields):
+    """One thing a move did. ``kind`` is one of the module's constants; the other fields say who
+    and where (``None`` where they do not apply). ``str``: a compact text for logs (``take
+    color=White piece=p square=f7``)."""
+
+    __slots__ = ()
+    titled = (Color,)
+    square_name = staticmethod(square_name)
 
 
 def describe_move(board: Board, move: Move) -> tuple[Event, ...]:

@@ -11,15 +11,25 @@ Readable notation: the piece letter (none for a pawn), the start square, ``-`` a
 capture, ``*`` a shot, the landing square (or the shot's target), ``=X`` a promotion, ``+`` check,
 ``#`` checkmate: ``Qf1xf6``, ``Ae2*e7``, ``g11-g12=Q``, ``Nb2-f6+``. The coordinate notation is
 ``Move.text()`` / ``Move.parse``.
+
+Codes (links, saves; ``docs/formats.md``, "Camblam in links, saves and files"): a position is
+``C1.`` and the position text with its spaces written ``.`` (``C1.rnbhaqkahbnr/…/RNBHAQKAHBNR.w.0.1``);
+a game is ``C1~``, its start (``start`` or a position code) and its moves in coordinate notation,
+``~`` between (``C1~start~f3f6~f10f7``), and ``draw`` (agreed) or ``w-resigns``/``b-resigns`` last
+for a game that ended so. Djambi's codes start with ``P`` or ``G``, so the first letter says the
+game. A game record (a file) starts with the header ``[Game "Camblam"]``.
 """
 
 from __future__ import annotations
 
 import re
 
+from gamekit import AGREEMENT, RESIGNATION
+from gamekit import records
+
 from .board import KING, PAWN, Board
 from .move import CamblamError, IllegalMoveError, InvalidMoveError, Move
-from .pieces import LETTERS, Kind, Piece
+from .pieces import LETTERS, Color, Kind, Piece
 from .squares import SIZE, square_name
 
 MAX_INPUT = 10_000  # characters; longer input is refused before it is read
@@ -27,6 +37,10 @@ MAX_INPUT = 10_000  # characters; longer input is refused before it is read
 
 class InvalidPositionError(CamblamError):
     """A position text that is malformed, or describes a position that cannot occur."""
+
+
+class InvalidGameError(CamblamError):
+    """A link code (position or game) or a game record that is not well formed."""
 
 
 def _shown(text: str, limit: int = 80) -> str:
@@ -180,4 +194,161 @@ def parse_readable(board: Board, text: str) -> Move:
     return move
 
 
-__all__ = ["InvalidPositionError", "format_position", "parse_position", "format_readable", "parse_readable"]
+# ---------------------------------------------------------------------------- link codes
+POSITION_PREFIX = "C1."
+GAME_PREFIX = "C1~"
+MAX_CODE = records.MAX_INPUT  # characters of a game code or record
+
+
+def format_position_code(board: Board) -> str:
+    """``C1.`` and the position text, spaces written ``.``."""
+    return POSITION_PREFIX + board.code().replace(" ", ".")
+
+
+def parse_position_code(text: str) -> Board:
+    """The board of a position code (``format_position_code``); errors name the bad part."""
+    if not isinstance(text, str) or not text.startswith(POSITION_PREFIX):
+        raise InvalidGameError(f"bad Camblam position code {str(text)[:40]!r}: it should start with {POSITION_PREFIX}")
+    return parse_position(text[len(POSITION_PREFIX):].replace(".", " "))
+
+
+def _start_name(board: Board) -> str:
+    root = board.root()
+    return "start" if root == Board() else format_position_code(root)
+
+
+def _start(name: str) -> Board:
+    return Board() if name == "start" else parse_position_code(name)
+
+
+#: The last field of a game code for a game that ended without a move: an agreed draw, or a side
+#: that resigned.
+ENDINGS = {"draw": AGREEMENT, "w-resigns": Color.WHITE, "b-resigns": Color.BLACK}
+
+
+def format_game_code(board: Board) -> str:
+    """``C1~start~f3f6~f10f7``: the start and every move (coordinate notation); ``~draw`` after
+    them for an agreed draw, ``~w-resigns`` or ``~b-resigns`` when a side resigned."""
+    fields = [GAME_PREFIX + _start_name(board), *(m.text() for m in board.move_stack)]
+    outcome = board.outcome()
+    if outcome is not None and outcome.termination.value == AGREEMENT:
+        fields.append("draw")
+    elif outcome is not None and outcome.termination.value == RESIGNATION:
+        fields.append(f"{Color(1 - outcome.winner).letter}-resigns")
+    return "~".join(fields)
+
+
+def parse_game_code(text: str) -> Board:
+    """The board of a game code, its moves on the stack; errors name the bad part."""
+    if not isinstance(text, str) or not text.startswith(GAME_PREFIX):
+        raise InvalidGameError(f"bad Camblam game code {str(text)[:40]!r}: it should start with {GAME_PREFIX}")
+    if len(text) > MAX_CODE:
+        raise InvalidGameError("bad Camblam game code: too long")
+    start, *moves = text[len(GAME_PREFIX):].split("~")
+    ending = moves.pop() if moves and moves[-1] in ENDINGS else None
+    board = _start(start)
+    for number, move in enumerate(moves, 1):
+        try:
+            board.play(Move.parse(move))
+        except CamblamError as exc:
+            raise InvalidGameError(f"bad Camblam game code: move {number} ({move[:20]!r}): {exc}") from None
+    if ending is not None:
+        if board.is_game_over():
+            raise InvalidGameError(f"bad Camblam game code: {ending!r} after the end of the game")
+        if ending == "draw":
+            board.agree_draw()
+        else:
+            board.resign(ENDINGS[ending])
+    return board
+
+
+# ---------------------------------------------------------------------------- game record file
+_MOVE_LINE_RE = records.move_line_re((Color.WHITE.title, Color.BLACK.title))
+_ENDS = ("draw agreed", f"{Color.WHITE.title} resigns", f"{Color.BLACK.title} resigns")
+
+
+def format_record(board: Board, headers: dict[str, str] | None = None) -> str:
+    """A game file: headers (``Game``, ``Start``, the caller's, ``Result``, ``Termination``), a
+    blank line, one numbered move a line in readable notation (``3. White Qf1xf6``), and ``draw
+    agreed`` or ``White resigns`` when the game ended so."""
+    outcome = board.outcome()
+    merged = {"Game": "Camblam", "Start": _start_name(board), **(headers or {})}
+    merged["Game"], merged["Start"] = "Camblam", _start_name(board)
+    merged["Result"] = "*" if outcome is None else outcome.result()
+    merged.pop("Termination", None)
+    if outcome is not None:
+        merged["Termination"] = outcome.termination.value
+    lines = records.header_lines(merged)
+    lines.append("")
+    lines += records.move_lines(board)
+    if outcome is not None and outcome.termination.value == AGREEMENT:
+        lines.append("draw agreed")
+    elif outcome is not None and outcome.termination.value == RESIGNATION:
+        lines.append(f"{Color(1 - outcome.winner).title} resigns")
+    return "\n".join(lines) + "\n"
+
+
+def parse_record(text: str) -> tuple[Board, dict[str, str]]:
+    """Read a game file (``format_record``): the replayed board and the headers."""
+    def bad(why: str) -> InvalidGameError:
+        return InvalidGameError(f"bad Camblam game record: {why}")
+
+    def start() -> Board:
+        if headers.get("Game") != "Camblam":
+            raise bad("it has no [Game \"Camblam\"] header")
+        return _start(headers.get("Start", "start"))
+
+    if not isinstance(text, str):
+        raise bad("not text")
+    if len(text) > MAX_CODE:
+        raise bad("too long")
+    headers: dict[str, str] = {}
+    board: Board | None = None
+    ending = ""
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            continue
+        if board is None and line.startswith("["):
+            header = records.read_header(line)
+            if header is None:
+                raise bad(f'line {number} ({line[:60]!r}) is not a header like [Date "2026.11.22"]')
+            headers[header[0]] = header[1]
+            continue
+        if board is None:
+            board = start()
+        if ending:
+            raise bad(f"line {number} ({line[:60]!r}) comes after {ending!r}, which ends the game")
+        if line in _ENDS:
+            ending = line
+            continue
+        m = _MOVE_LINE_RE.fullmatch(line)
+        if not m:
+            raise bad(f"line {number} ({line[:60]!r}) is not a move line like '3. White Qf1xf6'")
+        if int(m.group(1)) != len(board.move_stack) + 1:
+            raise bad(f"line {number}: move number {m.group(1)} should be {len(board.move_stack) + 1}")
+        if m.group(2) != board.turn.title:
+            raise bad(f"line {number}: the move is marked {m.group(2)}, but {board.turn.title} is to move")
+        try:
+            board.play(m.group(3))
+        except CamblamError as exc:
+            raise bad(f"line {number}: {exc}") from None
+    if board is None:
+        board = start()
+    if ending == "draw agreed":
+        board.agree_draw()
+    elif ending:
+        board.resign(Color.WHITE if ending.startswith(Color.WHITE.title) else Color.BLACK)
+    result = headers.get("Result")
+    outcome = board.outcome()
+    actual = "*" if outcome is None else outcome.result()
+    if result is not None and result != actual:
+        raise bad(f"header Result is {result!r} but the moves give {actual!r}")
+    return board, headers
+
+
+__all__ = [
+    "InvalidPositionError", "InvalidGameError", "format_position", "parse_position", "format_readable", "parse_readable",
+    "POSITION_PREFIX", "GAME_PREFIX", "ENDINGS", "format_position_code", "parse_position_code",
+    "format_game_code", "parse_game_code", "format_record", "parse_record",
+]

@@ -1,28 +1,25 @@
 """The command line: ``python -m djambi perft|show|moves|play …`` (tournaments between the
 computer levels: ``python -m bench.tournament``).
 
-Positions are position texts (``P1.…``) or ``start`` / ``hostage``; ``--rules`` gives a rule
+Positions are position texts (``P1.…``), game codes or ``start`` / ``hostage``, given as the first
+argument of ``show``, ``moves`` and ``play`` or with ``--position`` (the flag ``perft`` takes, and
+``python -m camblam`` too: ``gamekit.cli``); ``--rules`` gives a rule
 set (a preset name or ``name=value,…``, ``docs/rules-options.md``). A bad argument exits with
 status 2 and a one-line message on stderr.
 """
 
 from __future__ import annotations
 
-import argparse
 import sys
-import time
 from typing import Sequence
+
+from gamekit.cli import Parser, perft_command, position_flag, run, run_perft
 
 from .board import Board
 from .move import DjambiError
 from .notation import parse_game_code, parse_position, rules_field
 from .pieces import Party
 from .rules import Rules
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, status 2
-        self.exit(2, f"{self.prog}: error: {message}\n")
 
 
 def _position(text: str, rules_text: str | None = None) -> Board:
@@ -71,50 +68,47 @@ def _describe(board: Board) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = _Parser(prog="python -m djambi", description="Djambi rules engine")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser = Parser(prog="python -m djambi", description="Djambi rules engine")
+    sub = parser.commands()
 
-    p = sub.add_parser("perft", help="count the move sequences of DEPTH complete moves")
-    p.add_argument("depth", type=int)
-    p.add_argument("--position", default="start", help="position text, 'start' or 'hostage'")
-    p.add_argument("--divide", action="store_true", help="list the count under each first move")
+    p = perft_command(sub.add_parser("perft", help="count the move sequences of DEPTH complete moves"))
+    position_flag(p, default="start", help="position text, 'start' or 'hostage'")
     p.add_argument("--rules", help="a rule set: a preset name or name=value,…")
 
     p = sub.add_parser("show", help="draw a position (or a game code's final position)")
-    p.add_argument("code")
+    p.add_argument("code", nargs="?", help="position text, game code, 'start' or 'hostage'")
+    position_flag(p, help="the position, as a flag (instead of CODE)")
     p.add_argument("--rules", help="a rule set: a preset name or name=value,…")
 
     p = sub.add_parser("moves", help="list the legal moves of a position in move text")
-    p.add_argument("code")
+    p.add_argument("code", nargs="?", help="position text, game code, 'start' or 'hostage'")
+    position_flag(p, help="the position, as a flag (instead of CODE)")
     p.add_argument("--rules", help="a rule set: a preset name or name=value,…")
 
     p = sub.add_parser("play", help="play moves from a position and print the resulting position")
-    p.add_argument("code")
+    p.add_argument("code", nargs="?", help="position text, game code, 'start' or 'hostage'")
     p.add_argument("moves", nargs="*")
+    position_flag(p, help="the position, as a flag (then every argument is a move)")
     p.add_argument("--rules", help="a rule set: a preset name or name=value,…")
 
-    argv = list(sys.argv[1:] if argv is None else argv)
-    args = parser.parse_args(argv)
-    try:
+    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    if args.command != "perft":
+        # The position is the first argument (CODE) or --position, as in ``python -m camblam``.
+        if args.position is not None:
+            if args.command != "play" and args.code is not None:
+                sub.choices[args.command].error(f"the position is given twice ({args.code!r} and --position)")
+            if args.command == "play" and args.code is not None:
+                args.moves.insert(0, args.code)
+            args.code = args.position
+        elif args.code is None:
+            sub.choices[args.command].error("the following arguments are required: code")
+
+    def command() -> None:
         if args.command == "perft":
             if args.depth < 0:
                 parser.error(f"argument depth: must be 0 or more, not {args.depth}")
             board = _position(args.position, args.rules)
-            started = time.perf_counter()
-            if args.divide and args.depth >= 1:
-                total = 0
-                for move in board.generate_legal_moves():
-                    text = board.move_text(move)
-                    board.push(move)
-                    n = board.perft(args.depth - 1)
-                    board.pop()
-                    print(f"{text}: {n}")
-                    total += n
-            else:
-                total = board.perft(args.depth)
-            seconds = time.perf_counter() - started
-            print(f"depth {args.depth}: {total} in {seconds:.2f} s", file=sys.stderr)
-            print(total)
+            run_perft(parser, board, args.depth, args.divide, board.move_text)
         elif args.command == "show":
             print(_describe(_position(args.code, args.rules)))
         elif args.command == "moves":
@@ -126,9 +120,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             for text in args.moves:
                 board.play(text)
             print(board.code())
-    except DjambiError as exc:
-        parser.exit(2, f"{parser.prog} {args.command}: error: {exc}\n")
-    return 0
+
+    return run(parser, args.command, command, DjambiError)
 
 
 if __name__ == "__main__":

@@ -12,14 +12,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Iterable, Iterator
+from typing import Iterable
+
+import gamekit
+from gamekit import AGREEMENT
 
 from .move import IllegalMoveError, Move
 from .pieces import (ASSASSIN, CHIEF, DEAD, MILITANT, NECROMOBILE, PROVOCATEUR, REPORTER, Kind, Party,
                      Piece, corpse_code, living_code)
 from .queries import FROZEN, HOSTAGE, OUT, Queries
 from .rules import STANDARD, Rules
-from .squares import FIELD, LINES, MAZE, ORTHOGONAL_NEIGHBOURS, Square, maze_exits, square_name
+from .squares import FIELD, MAZE, ORTHOGONAL_NEIGHBOURS, Square, maze_exits, square_name, walk
 from .turns import Turn, next_turn
 
 #: Turns with no kill and no change of control after which the game is drawn (rulings §7).
@@ -55,11 +58,11 @@ class Termination(Enum):
     NO_PLAYERS = "no players"  # the last players perished together: a draw
     NO_MOVES = "no moves"  # no active player can move: a draw
     DRAW_RULE = "draw rule"  # 120 turns with no kill and no change of control: a draw
-    AGREEMENT = "agreement"  # all active players agreed to a draw
+    AGREEMENT = AGREEMENT  # all active players agreed to a draw
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Outcome(gamekit.Outcome):
     """The end of a game: ``winner`` is a ``Party`` (the winning player), or ``None`` for a draw."""
 
     termination: Termination
@@ -80,26 +83,10 @@ class _State:
     passes: tuple[int, ...] = (0, 0, 0, 0)
 
 
-class LegalMoves:
+class LegalMoves(gamekit.LegalMoves):
     """The legal moves of a position, computed lazily: ``len``, iteration and ``in`` work."""
 
-    def __init__(self, board: "Board") -> None:
-        self._board = board
-
-    def __iter__(self) -> Iterator[Move]:
-        return iter(self._board.generate_legal_moves())
-
-    def __len__(self) -> int:
-        return self._board.count_legal_moves()
-
-    def __contains__(self, move: object) -> bool:
-        return isinstance(move, Move) and self._board.is_legal(move)
-
-    def __bool__(self) -> bool:
-        return self._board.count_legal_moves() > 0
-
-    def __repr__(self) -> str:
-        return f"<LegalMoves: {', '.join(self._board.move_text(m) for m in self)}>"
+    move_type = Move
 
 
 class Board(Queries):
@@ -245,75 +232,73 @@ class Board(Queries):
             if code == 0 or code > DEAD or not mine[(code - 1) >> 3]:
                 continue
             kind = (code - 1) & 7
-            for ray in LINES[kind][s]:
-                for t in ray:
-                    target = cells[t]
-                    if target == 0:
-                        if t == MAZE:
-                            if kind == CHIEF:
-                                total += 1
-                                if out is not None:
-                                    out.append(Move(s, t))
-                            continue  # everybody may pass through the empty maze
-                        if kind == REPORTER:
-                            if report == "all":  # kills every killable neighbour: no choice
-                                total += 1
-                                if out is not None:
-                                    out.append(Move(s, t))
-                                continue
-                            victims = [  # never itself: under kill-own a vassal reporter is killable
-                                v for v in ORTHOGONAL_NEIGHBOURS[t] if enemy[cells[v]] and v != s
-                            ]
-                            spare = report == "may" or not victims
-                            total += spare + len(victims)
-                            if out is not None:
-                                if spare:
-                                    out.append(Move(s, t))
-                                for v in victims:
-                                    out.append(Move(s, t, victim=v))
-                        else:
-                            total += 1
-                            if out is not None:
-                                out.append(Move(s, t))
-                        continue
-                    # An occupied square: act on it or stop before it.
-                    if empty_field is None:
-                        empty_field = [q for q in FIELD if cells[q] == 0]
-                        n_empty = len(empty_field)
+            for t in walk(cells, s, kind)[0]:
+                target = cells[t]
+                if target == 0:
                     if t == MAZE:
-                        total += self._maze_act(
-                            s, kind, target, provoke if kind == PROVOCATEUR else enemy,
-                            empty_field, n_empty, out,
-                        )
-                    elif target > DEAD:
-                        if kind == NECROMOBILE:
-                            total += n_empty + 1
-                            if out is not None:
-                                for p in sorted(empty_field + [s]):
-                                    out.append(Move(s, t, place=p))
-                    elif provoke[target] if kind == PROVOCATEUR else enemy[target]:
-                        if kind == MILITANT or kind == CHIEF:
-                            # The corpse goes to any empty field square; the piece's start
-                            # square is empty now (unless it is the maze).
-                            total += n_empty + (s != MAZE)
-                            if out is not None:
-                                places = empty_field + [s] if s != MAZE else empty_field
-                                for p in sorted(places):
-                                    out.append(Move(s, t, place=p))
-                        elif kind == ASSASSIN:
+                        if kind == CHIEF:
                             total += 1
                             if out is not None:
                                 out.append(Move(s, t))
-                        elif kind == PROVOCATEUR:
-                            # The living piece goes to any empty square: the maze only for a
-                            # chief (who then holds power), and only if the maze is empty.
-                            to_maze = (target - 1) & 7 == CHIEF and cells[MAZE] == 0
-                            total += n_empty + 1 + to_maze
+                        continue  # everybody may pass through the empty maze
+                    if kind == REPORTER:
+                        if report == "all":  # kills every killable neighbour: no choice
+                            total += 1
                             if out is not None:
-                                places = empty_field + [s] + ([MAZE] if to_maze else [])
-                                for p in sorted(places):
-                                    out.append(Move(s, t, place=p))
-                    break
+                                out.append(Move(s, t))
+                            continue
+                        victims = [  # never itself: under kill-own a vassal reporter is killable
+                            v for v in ORTHOGONAL_NEIGHBOURS[t] if enemy[cells[v]] and v != s
+                        ]
+                        spare = report == "may" or not victims
+                        total += spare + len(victims)
+                        if out is not None:
+                            if spare:
+                                out.append(Move(s, t))
+                            for v in victims:
+                                out.append(Move(s, t, victim=v))
+                    else:
+                        total += 1
+                        if out is not None:
+                            out.append(Move(s, t))
+                    continue
+                # An occupied square: act on it or stop before it.
+                if empty_field is None:
+                    empty_field = [q for q in FIELD if cells[q] == 0]
+                    n_empty = len(empty_field)
+                if t == MAZE:
+                    total += self._maze_act(
+                        s, kind, target, provoke if kind == PROVOCATEUR else enemy,
+                        empty_field, n_empty, out,
+                    )
+                elif target > DEAD:
+                    if kind == NECROMOBILE:
+                        total += n_empty + 1
+                        if out is not None:
+                            for p in sorted(empty_field + [s]):
+                                out.append(Move(s, t, place=p))
+                elif provoke[target] if kind == PROVOCATEUR else enemy[target]:
+                    if kind == MILITANT or kind == CHIEF:
+                        # The corpse goes to any empty field square; the piece's start
+                        # square is empty now (unless it is the maze).
+                        total += n_empty + (s != MAZE)
+                        if out is not None:
+                            places = empty_field + [s] if s != MAZE else empty_field
+                            for p in sorted(places):
+                                out.append(Move(s, t, place=p))
+                    elif kind == ASSASSIN:
+                        total += 1
+                        if out is not None:
+                            out.append(Move(s, t))
+                    elif kind == PROVOCATEUR:
+                        # The living piece goes to any empty square: the maze only for a
+                        # chief (who then holds power), and only if the maze is empty.
+                        to_maze = (target - 1) & 7 == CHIEF and cells[MAZE] == 0
+                        total += n_empty + 1 + to_maze
+                        if out is not None:
+                            places = empty_field + [s] + ([MAZE] if to_maze else [])
+                            for p in sorted(places):
+                                out.append(Move(s, t, place=p))
         return total
 
     def _maze_act(
@@ -386,6 +371,10 @@ class Board(Queries):
         if n == 0 and self._others_can_move():
             return 1
         return n
+
+    def has_legal_moves(self) -> bool:
+        """Whether the player to move has a legal move (a pass included)."""
+        return self.count_legal_moves() > 0
 
     @property
     def legal_moves(self) -> LegalMoves:
@@ -714,16 +703,7 @@ class Board(Queries):
     # ------------------------------------------------------------------ perft
     def perft(self, depth: int) -> int:
         """The number of distinct sequences of ``depth`` complete moves (rulings §9)."""
-        if depth <= 0:
-            return 1
-        if depth == 1:
-            return self.count_legal_moves()
-        total = 0
-        for move in self.generate_legal_moves():
-            self.push(move)
-            total += self.perft(depth - 1)
-            self.pop()
-        return total
+        return gamekit.perft(self, depth)
 
     # ------------------------------------------------------------------ game-state view (OpenSpiel)
     def current_player(self) -> int:

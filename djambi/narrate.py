@@ -27,6 +27,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from gamekit import EventBase
+
 from .board import Board
 from .move import IllegalMoveError, Move
 from .pieces import Kind, Party, Piece
@@ -57,13 +59,7 @@ KINDS: tuple[str, ...] = (
 #: The kinds only rule options raise (``djambi.rules``); listed after ``PERISH``, in this order.
 OPTION_KINDS: tuple[str, ...] = (SKIPS, OUT, BACK)
 
-_SQUARE_FIELDS = ("square", "to", "via")
-
-
-class Event(NamedTuple):
-    """One thing a move did. ``kind`` is one of the module's constants; the other fields say who
-    and where (``None`` where they do not apply). ``piece`` is always as it was before the move."""
-
+class _Fields(NamedTuple):
     kind: str
     player: Party | None = None
     piece: Piece | None = None
@@ -74,25 +70,17 @@ class Event(NamedTuple):
     via: Square | None = None
     termination: str | None = None
 
-    def __repr__(self) -> str:
-        fields = [repr(self.kind)]
-        fields += [f"{name}={value!r}" for name, value in zip(self._fields[1:], self[1:]) if value is not None]
-        return f"Event({', '.join(fields)})"
 
-    def __str__(self) -> str:
-        """A compact text for logs and test output: ``kill player=Red piece=bM square=D6 to=D4 by=Blue``."""
-        out = [self.kind]
-        for name, value in zip(self._fields[1:], self[1:]):
-            if value is None:
-                continue
-            if name in _SQUARE_FIELDS:
-                text = square_name(value)
-            elif isinstance(value, Party):
-                text = value.title
-            else:
-                text = str(value)
-            out.append(f"{name}={text}")
-        return " ".join(out)
+class Event(EventBase, _Fields):
+    """One thing a move did. ``kind`` is one of the module's constants; the other fields say who
+    and where (``None`` where they do not apply). ``piece`` is always as it was before the move.
+    ``str``: a compact text for logs and test output (``kill player=Red piece=bM square=D6 to=D4
+    by=Blue``)."""
+
+    __slots__ = ()
+    square_fields = ("square", "to", "via")
+    titled = (Party,)
+    square_name = staticmethod(square_name)
 
 
 def piece_letter(board: Board, move: Move) -> str:

@@ -36,6 +36,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from gamekit import records
+
 from .board import DRAW_TURNS, FROZEN, HOSTAGE, OUT, Board
 from .move import DjambiError, IllegalMoveError, InvalidMoveError
 from .pieces import DEAD, PARTY_SIZE, Kind, Party, Piece
@@ -48,7 +50,7 @@ GAME_PREFIX = "G1~"
 COMPACT_PREFIX = "G2~"
 #: The digits of the compact game code's number, 0 to 63 (URL-safe base 64).
 B64_DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-MAX_INPUT = 100_000  # characters; longer input is refused before it is read
+MAX_INPUT = records.MAX_INPUT  # characters; longer input is refused before it is read
 
 
 class InvalidPositionError(DjambiError):
@@ -448,16 +450,7 @@ def _parse_compact(text: str, bad) -> Board:
 
 
 # ---------------------------------------------------------------------------- game record file
-_HEADER_RE = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) "((?:[^"\\]|\\.)*)"\]')
-_MOVE_LINE_RE = re.compile(r"(\d+)\.\s+([A-Za-z]+)\s+(\S+)")
-
-
-def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
-
-
-def _unescape(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value)
+_MOVE_LINE_RE = records.move_line_re()
 
 
 def format_record(board: Board, headers: dict[str, str] | None = None) -> str:
@@ -478,12 +471,9 @@ def format_record(board: Board, headers: dict[str, str] | None = None) -> str:
         merged["Termination"] = outcome.termination.value
     else:
         merged.pop("Termination", None)
-    lines = [f'[{key} "{_escape(str(value))}"]' for key, value in merged.items()]
+    lines = records.header_lines(merged)
     lines.append("")
-    replay = board.root()
-    for i, move in enumerate(board.move_stack, 1):
-        lines.append(f"{i}. {replay.turn.title} {replay.move_text(move)}")
-        replay.push(move)
+    lines += records.move_lines(board)
     if board.draw_agreed and not board.root().draw_agreed:
         lines.append("draw agreed")
     return "\n".join(lines) + "\n"
@@ -511,12 +501,12 @@ def parse_record(text: str) -> tuple[Board, dict[str, str]]:
                 in_moves = True
             continue
         if not in_moves and line.startswith("["):
-            m = _HEADER_RE.fullmatch(line)
-            if not m:
+            header = records.read_header(line)
+            if header is None:
                 raise bad(f'line {number} ({line[:60]!r}) is not a header like [Date "2026.11.22"]')
-            if m.group(1) in headers:
-                raise bad(f"line {number}: header {m.group(1)} is given twice")
-            headers[m.group(1)] = _unescape(m.group(2))
+            if header[0] in headers:
+                raise bad(f"line {number}: header {header[0]} is given twice")
+            headers[header[0]] = header[1]
             continue
         in_moves = True
         if draw:

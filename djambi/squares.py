@@ -103,6 +103,35 @@ def lines_of(s: Square, kind: int) -> tuple[tuple[Square, ...], ...]:
     return LINES[kind][s]
 
 
+def walk(cells: Sequence[int], s: Square, kind: int) -> tuple[list[Square], list[Square]]:
+    """The squares a piece of ``kind`` on ``s`` meets along its lines (``lines_of``), and the
+    occupied ones among them. Line after line in the engine's order, the piece passes over the
+    empty squares and stops at the first occupied square, the one it may act on; the empty maze is
+    among the squares passed over (only a chief may stop there, which the caller decides).
+
+    ``squares``: every square met, in that order (the legal moves' order); ``met``: the occupied
+    squares that stopped a line (at most one a line), in the same order, so that a caller that
+    only counts the empty squares need not look at them again (``len(squares) - len(met)``).
+    The one walk of the rules: the legal moves (``Board``), the threat view and the scan the
+    computer players evaluate with (``djambi.threats``) all go along it::
+
+        squares, met = walk(cells, s, kind)
+        for t in squares:
+            if cells[t] == 0: ...   # an empty square (or the empty maze): a move, or passed over
+            else: ...               # the occupied square that ends this line: act on it, or not
+    """
+    squares: list[Square] = []
+    met: list[Square] = []
+    add = squares.append
+    for ray in LINES[kind][s]:
+        for t in ray:
+            add(t)
+            if cells[t]:
+                met.append(t)
+                break
+    return squares, met
+
+
 def maze_exits(cells: Sequence[int], s: Square, kind: int) -> list[Square]:
     """The squares out of the maze for a piece of ``kind`` that came from ``s`` (empty now) and
     acted on what holds the maze (rulings §4), in square order: along the maze's lines over
@@ -125,5 +154,5 @@ globals().update(_BY_NAME)
 __all__ = [
     "Square", "COLUMNS", "SQUARES", "MAZE", "FIELD", "SQUARE_NAMES", "DIRECTIONS",
     "square", "column_of", "row_of", "square_name", "parse_square",
-    "RAYS", "NEIGHBOURS", "ORTHOGONAL_NEIGHBOURS", "LINES", "lines_of", "maze_exits", *SQUARE_NAMES,
+    "RAYS", "NEIGHBOURS", "ORTHOGONAL_NEIGHBOURS", "LINES", "lines_of", "walk", "maze_exits", *SQUARE_NAMES,
 ]

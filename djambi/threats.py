@@ -3,8 +3,9 @@
 ``threats(board, player)`` maps each living piece that ``player`` controls and that an enemy
 could kill on his next move to the squares of the enemy pieces that could kill it.
 ``reach(board, square)`` tells where the piece on ``square`` can go and what it could kill, were
-its player to move. ``scan(cells, control)`` is the walk both are made of, kept fast for the
-computer players (``djambi.ai`` evaluates every position it searches with it).
+its player to move. ``scan(cells, control)`` is the pass over the pieces both are made of, kept
+fast for the computer players (``djambi.ai`` evaluates every position it searches with it). Every
+piece goes along ``squares.walk``, the walk the legal moves (``Board``) take too.
 
 "Could kill" is what ``Board.generate_legal_moves`` would offer with that piece's player to move:
 a militant, chief or assassin taking the square of an enemy living piece (no militant kills the
@@ -26,7 +27,7 @@ from typing import NamedTuple
 
 from .pieces import CHIEF, DEAD, MILITANT, NECROMOBILE, PROVOCATEUR, REPORTER
 
-from .squares import LINES, MAZE, ORTHOGONAL_NEIGHBOURS, Square, maze_exits
+from .squares import MAZE, ORTHOGONAL_NEIGHBOURS, Square, maze_exits, walk
 
 _FROZEN = 4
 
@@ -144,58 +145,42 @@ def scan(cells, control, sources: bool = False, rules=None) -> Scan:
         tab = ptables[a] if kind == PROVOCATEUR else tables[a]
         bit = 1 << a
         mob = 0
+        squares, met = walk(cells, s, kind)
         if kind == MILITANT:
-            for ray in LINES[kind][s]:
-                for t in ray:
-                    target = cells[t]
-                    if target == 0:
-                        mob += 1
+            mob += len(squares) - len(met)
+            for t in met:
+                if tab[cells[t]] and t != MAZE:
+                    kill[t] |= bit
+                    if found is not None:
+                        found.setdefault(t, []).append(s)
+        elif kind == REPORTER:
+            for t in squares:
+                if cells[t] or t == MAZE:
+                    continue  # stops before a piece; passes through the maze, never stops there
+                mob += 1
+                for v in ORTHOGONAL_NEIGHBOURS[t]:
+                    if tab[cells[v]] and v != s:
+                        kill[v] |= bit
+                        if found is not None:
+                            found.setdefault(v, []).append(s)
+        elif kind == NECROMOBILE:
+            mob += len(squares) - len(met)
+            for t in met:
+                if cells[t] > DEAD:
+                    mob += 1
+        else:  # chief, assassin, provocateur
+            mob += len(squares) - len(met)
+            for t in met:
+                target = cells[t]
+                if tab[target]:
+                    if t == MAZE and kind != CHIEF and not maze_exits(cells, s, kind):
                         continue
-                    if tab[target] and t != MAZE:
+                    if kind == PROVOCATEUR:
+                        provoke[t] |= bit
+                    else:
                         kill[t] |= bit
                         if found is not None:
                             found.setdefault(t, []).append(s)
-                    break
-        elif kind == REPORTER:
-            for ray in LINES[kind][s]:
-                for t in ray:
-                    if cells[t]:
-                        break
-                    if t == MAZE:
-                        continue  # passes through, never stops there
-                    mob += 1
-                    for v in ORTHOGONAL_NEIGHBOURS[t]:
-                        if tab[cells[v]] and v != s:
-                            kill[v] |= bit
-                            if found is not None:
-                                found.setdefault(v, []).append(s)
-        elif kind == NECROMOBILE:
-            for ray in LINES[kind][s]:
-                for t in ray:
-                    target = cells[t]
-                    if target == 0:
-                        mob += 1
-                        continue
-                    if target > DEAD:
-                        mob += 1
-                    break
-        else:  # chief, assassin, provocateur
-            for ray in LINES[kind][s]:
-                for t in ray:
-                    target = cells[t]
-                    if target == 0:
-                        mob += 1
-                        continue
-                    if tab[target]:
-                        if t == MAZE and kind != CHIEF and not maze_exits(cells, s, kind):
-                            break
-                        if kind == PROVOCATEUR:
-                            provoke[t] |= bit
-                        else:
-                            kill[t] |= bit
-                            if found is not None:
-                                found.setdefault(t, []).append(s)
-                    break
         mobility[a] += mob
     return Scan(kill, provoke, mobility, chief_sq, found)
 
@@ -216,18 +201,15 @@ def cover(cells, control, rules=None) -> list[int]:
         if kind == PROVOCATEUR or kind == NECROMOBILE:
             continue
         bit = 1 << a
-        for ray in LINES[kind][s]:
-            for t in ray:
-                if cells[t]:
-                    break
-                if t == MAZE:
-                    continue
-                if kind == REPORTER:
-                    for v in ORTHOGONAL_NEIGHBOURS[t]:
-                        if cells[v] == 0 and v != MAZE:
-                            out[v] |= bit
-                else:
-                    out[t] |= bit
+        for t in walk(cells, s, kind)[0]:
+            if cells[t] or t == MAZE:
+                continue
+            if kind == REPORTER:
+                for v in ORTHOGONAL_NEIGHBOURS[t]:
+                    if cells[v] == 0 and v != MAZE:
+                        out[v] |= bit
+            else:
+                out[t] |= bit
     return out
 
 
@@ -281,32 +263,30 @@ def reach(board, square: Square) -> Reach:
     moves: set[int] = set()
     kills: set[int] = set()
     s = square
-    for ray in LINES[kind][s]:
-        for t in ray:
-            target = cells[t]
-            if target == 0:
-                if t == MAZE:
-                    if kind == CHIEF:
-                        moves.add(t)
-                    continue
-                moves.add(t)
-                if kind == REPORTER:
-                    for v in ORTHOGONAL_NEIGHBOURS[t]:
-                        if tab[cells[v]] and v != s:
-                            kills.add(v)
-                continue
-            if kind == REPORTER:
-                break
-            if target > DEAD:
-                if kind == NECROMOBILE and (t != MAZE or maze_exits(cells, s, kind)):
+    for t in walk(cells, s, kind)[0]:
+        target = cells[t]
+        if target == 0:
+            if t == MAZE:
+                if kind == CHIEF:
                     moves.add(t)
-            elif tab[target] and kind != NECROMOBILE:
-                if t == MAZE and (kind == MILITANT or (kind != CHIEF and not maze_exits(cells, s, kind))):
-                    break
+                continue
+            moves.add(t)
+            if kind == REPORTER:
+                for v in ORTHOGONAL_NEIGHBOURS[t]:
+                    if tab[cells[v]] and v != s:
+                        kills.add(v)
+            continue
+        if kind == REPORTER:
+            continue  # the occupied square ends the line: a reporter acts from beside a piece
+        if target > DEAD:
+            if kind == NECROMOBILE and (t != MAZE or maze_exits(cells, s, kind)):
                 moves.add(t)
-                if kind != PROVOCATEUR:
-                    kills.add(t)
-            break
+        elif tab[target] and kind != NECROMOBILE:
+            if t == MAZE and (kind == MILITANT or (kind != CHIEF and not maze_exits(cells, s, kind))):
+                continue
+            moves.add(t)
+            if kind != PROVOCATEUR:
+                kills.add(t)
     return Reach(frozenset(moves), frozenset(kills))
 
 

@@ -81,14 +81,16 @@ def tap(page: Page, *squares: str) -> None:
         page.click(f'#board [data-square="{sq}"]')
 
 
-PARTY_NAMES = {"R": "Red", "B": "Blue", "Y": "Yellow", "G": "Green"}
+PARTY_NAMES = {"r": "Red", "b": "Blue", "y": "Yellow", "g": "Green"}
 
 
 def move_list(page: Page) -> list[str]:
-    """The move list as "3. Yellow I3-I5" (ply, player, move text without the piece letter)."""
+    """The move list as "3. Yellow I3-I5" (ply, player, move text without the piece letter), in
+    any language: the player from the badge's colour (its letter is the name's initial in the
+    page's language)."""
     rows = page.evaluate("""() => Array.from(document.querySelectorAll('#move-list li')).map(li =>
-        [li.dataset.ply, li.querySelector('.who').textContent, li.querySelector('.mv').textContent])""")
-    return [f"{n}. {PARTY_NAMES[who]} {mv.split(' ', 1)[-1]}" for n, who, mv in rows]
+        [li.dataset.ply, li.querySelector('.who').className, li.querySelector('.mv').textContent])""")
+    return [f"{n}. {PARTY_NAMES[who.split('pc-')[1][:1]]} {mv.split(' ', 1)[-1]}" for n, who, mv in rows]
 
 
 def status(page: Page) -> str:

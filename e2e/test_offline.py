@@ -30,7 +30,7 @@ from conftest import menu_click
 ROOT = Path(__file__).resolve().parent.parent
 READY_MS = 90_000  # shared 2-core machines: Pyodide may start slowly
 TABLET = {"width": 768, "height": 1024}
-SITE = ("index.html", "pyscript.toml", "sw.js", "app", "djambi", "camblam", "static", "locale")  # what a host serves
+SITE = ("index.html", "pyscript.toml", "sw.js", "app", "gamekit", "djambi", "camblam", "static", "locale")  # what a host serves
 
 
 def _load(name: str, path: Path):

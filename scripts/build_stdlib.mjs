@@ -153,7 +153,7 @@ for _name in sorted(_wanted):
 # Our modules that import without a browser: what they import at run of their top level.
 for _path in djambi_sources:
     _rel = os.path.relpath(_path, os.getcwd())
-    if _rel.split("/")[0] not in ("djambi", "camblam", "app") or _rel.endswith("__main__.py"):
+    if _rel.split("/")[0] not in ("gamekit", "djambi", "camblam", "app") or _rel.endswith("__main__.py"):
         continue
     _module = _rel[:-3].replace("/", ".").removesuffix(".__init__")
     try:

@@ -6,7 +6,7 @@ The list is made from the tree, never kept by hand:
 
 * ``index.html`` and ``pyscript.toml``;
 * every source under ``[files]`` in ``pyscript.toml`` (resolved against the toml file) and every
-  ``.py`` file of ``djambi/``, ``camblam/`` and ``app/`` (``scripts/python-packages.txt``);
+  ``.py`` file of ``gamekit/``, ``djambi/``, ``camblam/`` and ``app/`` (``scripts/python-packages.txt``);
 * every file of ``static/`` except the vendored runtime (CSS, ``pwa.js``, manifest, icons);
 * the module ``interpreter`` names in ``pyscript.toml`` (our loader, ``static/pyodide-start.mjs``);
 * the runtime that set-up copied into ``static/vendor/``: PyScript's ``dist`` (``core.js`` with

@@ -27,7 +27,7 @@ import time
 from pathlib import Path, PurePosixPath
 
 ROOT = Path(__file__).resolve().parent.parent
-SITE = ("index.html", "pyscript.toml", "sw.js", "precache-manifest.js", "app", "djambi", "camblam", "static", "locale")
+SITE = ("index.html", "pyscript.toml", "sw.js", "precache-manifest.js", "app", "gamekit", "djambi", "camblam", "static", "locale")
 MIN_SIZE = 256  # bytes: below this a header costs about what compression saves
 MIN_SAVING = 0.10  # a sibling must be at least this much smaller than its source
 BIG = 1 << 20

@@ -512,7 +512,7 @@ import importlib.util, json, sys
 _used, _stale = [], []
 for _name, _module in sorted(sys.modules.items()):
     _spec = getattr(_module, "__spec__", None)
-    if _name.partition(".")[0] not in ("djambi", "camblam", "app", "pyscript") or not _spec or not _spec.origin or not _spec.cached:
+    if _name.partition(".")[0] not in ("gamekit", "djambi", "camblam", "app", "pyscript") or not _spec or not _spec.origin or not _spec.cached:
         continue
     try:
         with open(_spec.origin, "rb") as _f:

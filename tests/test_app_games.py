@@ -61,3 +61,13 @@ def test_the_session_links_and_saves_carry_the_game_kind():
     assert again.rules is games.get() and again.board == game.board
     linked = linking.read_link(linking.game_link("https://x/", game).split("#", 1)[1])
     assert linked.game.rules is games.get() and linked.game.board == game.board
+
+
+def test_resignation_is_a_capability_of_the_game():
+    """The menu's Resign shows by the game's word (``Game.can_resign``), never by probing its board."""
+    djambi, camblam = games.get("djambi"), games.get("camblam")
+    assert not djambi.can_resign and not hasattr(djambi.new_board(), "resign")
+    assert camblam.can_resign
+    board = camblam.new_board()
+    board.resign(camblam.parties[0])
+    assert board.is_game_over() and board.outcome().winner == camblam.parties[1]

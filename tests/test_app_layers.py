@@ -150,7 +150,7 @@ KNOWN_TIES: dict[str, int] = {
     "app/state/history.py": 3,
     "app/state/session.py": 3,
     "app/text/i18n.py": 3,
-    "app/views/boardview.py": 5,
+    "app/views/boardview.py": 3,
     "app/views/browse.py": 3,
     "app/views/camblamview.py": 3,
     "app/views/dialogs.py": 8,

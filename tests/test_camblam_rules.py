@@ -152,7 +152,7 @@ def test_s3_knight_has_8_chess_and_16_long_leaps_on_an_open_board():
 
 
 def test_s3_the_leap_tables_are_the_leaps_turned_round_and_the_lines():
-    from camblam import board as tables
+    from camblam import attacks as tables
     n = 144
     leaps = tables.KNIGHT_LEAPS
     # every leap landing on a square, by start square, each start's leaps in order

@@ -88,3 +88,19 @@ def test_the_engine_cli_has_no_tournament(capsys):
     code, out, err = run(capsys, "tournament")
     assert code == 2
     assert "tournament" in err and len(err.strip().splitlines()) == 1
+
+def test_the_position_is_also_a_flag_as_in_camblam(capsys):
+    """``--position`` (the flag ``python -m camblam`` takes too) instead of the first argument."""
+    assert run(capsys, "show", "--position", "start")[1] == run(capsys, "show", "start")[1]
+    assert run(capsys, "moves", "--position", "hostage")[1] == run(capsys, "moves", "hostage")[1]
+    code, out, _ = run(capsys, "play", "--position", "start", "C7-F4", "G7-D4")
+    assert code == 0 and out == run(capsys, "play", "start", "C7-F4", "G7-D4")[1]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (("show",), "python -m djambi show: error: the following arguments are required: code"),
+    (("moves", "start", "--position", "start"), "python -m djambi moves: error: the position is given twice"),
+])
+def test_a_missing_or_doubled_position_is_one_line_and_status_2(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and err.startswith(message) and err.count("\n") == 1

@@ -42,6 +42,7 @@ class Game(Protocol):
     position_prefix: str
     game_prefix: str
     parties: tuple  # the seats in order (``int(party)`` indexes a game's seats)
+    can_resign: bool  # a player may resign (``board.resign(party)``)
 
     def owns(self, text: str) -> bool: ...
     def owns_record(self, text: str) -> bool: ...

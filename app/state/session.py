@@ -214,10 +214,10 @@ class Game:
         self.touch()
 
     def can_resign(self) -> bool:
-        """A two-player game (Camblam) going on, its side to move a human of this device, who
-        may resign (Djambi has no resignation). In a game played by link the resignation then
-        travels in the link of the last move (``remote.continue_with``)."""
-        return (hasattr(self.board, "resign") and not self.board.is_game_over()
+        """A game whose players may resign (``Game.can_resign``: Camblam; Djambi has no
+        resignation) going on, its side to move a human of this device. In a game played by link
+        the resignation then travels in the link of the last move (``remote.continue_with``)."""
+        return (self.rules.can_resign and not self.board.is_game_over()
                 and self.is_here(self.board.turn))
 
     def resign(self) -> None:

@@ -9,10 +9,10 @@ from typing import Callable
 
 from pyscript import document, window
 
-import camblam
-from djambi import parse_square, square_name
+from djambi import square_name
 from djambi.squares import SQUARES
 
+from app import games
 from app.present import render
 from app.views.dom import absent, cancel, js, later, listen, reduced_motion
 
@@ -61,9 +61,10 @@ class BoardView:
         if absent(group):
             return
         name = str(group.dataset.square)
-        # Camblam's board (views/camblamview.py) is drawn in this same SVG, with a1 … l12.
-        camblam_board = str(self.svg.getAttribute("data-game") or "") == "camblam"
-        self.on_tap(camblam.parse_square(name) if camblam_board else parse_square(name))
+        # Another game's board view draws in this same SVG and names it in ``data-game``
+        # (views/camblamview.py: a1 … l12); the game that names the cell reads its name.
+        key = str(self.svg.getAttribute("data-game") or "")
+        self.on_tap(games.get(key if key in games.MODULES else games.DEFAULT).parse_square(name))
 
     def take_back(self) -> None:
         """Show Djambi's board again after Camblam's was drawn in the SVG."""

@@ -117,7 +117,7 @@ class BrowseControl:
         el("#btn-undo").disabled = not game.can_undo()
         el("#btn-redo").disabled = not game.can_redo()
         el("#btn-draw").disabled = over or not self.human_players()
-        el("#btn-resign").hidden = not hasattr(game.board, "resign")  # Camblam's
+        el("#btn-resign").hidden = not game.rules.can_resign
         el("#btn-resign").disabled = not game.can_resign()
         nav = lookback.nav(self.viewing, len(self.history.plies))
         el("#btn-first").disabled = nav.first

@@ -103,6 +103,9 @@ class Djambi:
 
         return ai.Search(board, level, seed)
 
+    #: Whether a player may resign (the menu's Resign): a Djambi player is out when his chief dies, never by resigning.
+    can_resign = False
+
     def accepts_draw(self, board: Board, party: Any, level: str) -> bool:
         from djambi import ai
 
