@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 
 from djambi import Board, format_game_code, parse_game_code, square_name
 from conftest import menu_click
+from app.state import linking, session
 
 STORAGE_KEY = "djambi.save.v1"
 BACKUP_KEY = "djambi.save.v1.backup"
@@ -354,9 +355,9 @@ def test_position_link_round_trip_on_the_same_page(app):
     expect(page.locator("#share-note")).to_have_text("Link copied.")
     assert page.evaluate("() => document.activeElement.id") == "link-game"
     page.click("#share-close")
-    assert urlsplit(link).fragment.startswith("P1.")
-    code, _, seats = urlsplit(game_link).fragment.partition(";")
-    assert code.startswith("G2~start~2.") and seats == "seats=hhhh"  # compact since issue 15
+    assert urlsplit(link).fragment.startswith("L1.P1.")  # marked and checked since issue 37
+    code, _, seats = urlsplit(game_link).fragment.removeprefix("L1.").partition(";")
+    assert code.startswith("G2~start~2.") and seats.startswith("seats=hhhh;ck=")  # compact since issue 15
     assert [m.text() for m in parse_game_code(code).move_stack] == ["C7-F4", "I7-I6"]
     before = pieces(page)
     new_game(page)
@@ -389,6 +390,25 @@ def test_bad_link_leaves_the_saved_game(app):
         assert page.is_hidden("#link-dialog")
         assert saved(page) == kept and move_list(page) == ["1. Red A7-A6"]
     expect(page.locator("#message")).to_contain_text("unchanged")
+
+
+def test_a_cut_link_is_refused_and_changes_nothing(app):
+    """Issue 37: a game link cut short (as chat apps do) opens nothing, and says so."""
+    shared = session.new_game(seats=["human", "normal", "human", "human"])
+    for move in ("C7-F4", "I7-I6", "G3-G4", "C3-C4", "A7-A6"):
+        shared.play(move)
+    fragment = "#" + linking.game_link("", shared).split("#", 1)[1]
+    page = app
+    new_game(page)
+    tap(page, "A7", "A6")
+    kept = saved(page)
+    for cut in (len(fragment) - 12, len(fragment) - 1):
+        page.evaluate("f => { location.hash = f; }", fragment[:cut])
+        page.wait_for_function("() => location.hash === ''")
+        expect(page.locator("#message")).to_contain_text(
+            "This link is incomplete: ask for it again. Your saved game is unchanged.")
+        assert page.is_hidden("#link-dialog")
+        assert saved(page) == kept and move_list(page) == ["1. Red A7-A6"]
 
 
 def test_html_payload_in_a_link_on_the_running_page_is_only_text(app):

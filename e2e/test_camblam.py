@@ -59,7 +59,7 @@ def test_choose_camblam_play_taps_computer_reply_undo_and_share(new_page, screen
     # the share link opens the same position in another page
     menu_click(page, "#btn-share")
     link = page.locator("#link-game").input_value()
-    assert "#C1~start~f3f6~" in link
+    assert "#L1.C1~start~f3f6~" in link
     position = page.evaluate("() => [...document.querySelectorAll('#board [data-square]')].map(g => g.getAttribute('aria-label')).join('|')")
     page.keyboard.press("Escape")
     other = new_page(viewport={"width": 390, "height": 844})

@@ -180,7 +180,7 @@ def sent_link(page: Page, title: str) -> str:
     expect(page.locator("#send-dialog")).to_be_visible()
     expect(page.locator("#send-title")).to_have_text(title)
     link = page.input_value("#link-move")
-    assert "#C1~start~" in link
+    assert "#L1.C1~start~" in link
     page.keyboard.press("Escape")
     expect(page.locator("#send-dialog")).to_be_hidden()
     return link

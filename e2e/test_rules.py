@@ -54,7 +54,7 @@ def test_a_bga_game_from_the_dialog_shows_its_rules_and_its_link_keeps_them(
     link = page.input_value("#link-game")
     page.keyboard.press("Escape")
     fragment = urlsplit(link).fragment
-    assert fragment.startswith("G2~start.kill-own=except-chief,walled-in=any-necromobile~")
+    assert fragment.startswith("L1.G2~start.kill-own=except-chief,walled-in=any-necromobile~")
 
     other = new_page()
     other.goto(base_url + "#" + fragment)

@@ -69,12 +69,12 @@ def test_moves_through_the_session_and_undo_redo_by_computer_seats():
 def test_link_round_trip_keeps_game_seats_and_position():
     game = played()
     link = linking.game_link("https://x.test/", game)
-    assert "#C1~start~f3f6~f10f7~g3g6;seats=he" in link
+    assert "#L1.C1~start~f3f6~f10f7~g3g6;seats=he;ck=" in link
     again = linking.game_from_link(link.split("#", 1)[1])
     assert again.rules.key == "camblam" and again.seats == ["human", "easy"]
     assert again.board.move_stack == game.board.move_stack and again.board == game.board
     position = linking.position_link("https://x.test/", game)
-    assert position.split("#")[1].startswith("C1.")
+    assert position.split("#")[1].startswith("L1.C1.")
     opened = linking.game_from_link(position.split("#", 1)[1])
     assert opened.board.code() == game.board.code() and opened.board.move_stack == []
     assert linking.is_game_link("#" + position.split("#")[1])
@@ -101,7 +101,7 @@ def test_djambi_links_and_saves_open_as_before():
     data = json.loads(djambi.to_json())
     assert "kind" not in data
     link = linking.game_link("https://x.test/", djambi)
-    assert link.split("#")[1].startswith("G2~")
+    assert link.split("#")[1].startswith("L1.G2~")
     again = linking.game_from_link(link.split("#", 1)[1])
     assert again.rules.key == "djambi" and again.board == djambi.board
 
@@ -238,7 +238,7 @@ def test_remote_play_by_link_between_two_devices():
     mine.play("f3f6")
     assert mine.remote_to_move() and remote.should_send(mine, moved_here=True)
     link = linking.move_link("https://x.test/", mine)
-    assert f";id={mine.id}" in link and "#C1~start~f3f6;seats=hh" in link
+    assert f";id={mine.id}" in link and "#L1.C1~start~f3f6;seats=hh" in link
     linked = linking.read_link(link.split("#", 1)[1])
     theirs = linked.game
     assert linked.shared and remote.seats_to_ask(theirs) == [Color.WHITE, Color.BLACK]

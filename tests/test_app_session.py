@@ -185,7 +185,7 @@ def test_position_and_game_links_round_trip():
     game = played(*OPENING, "A7-A6")
     base = "http://127.0.0.1:8000/index.html#old"
     pos = linking.position_link(base, game)
-    assert pos.startswith("http://127.0.0.1:8000/index.html#P1.")
+    assert pos.startswith("http://127.0.0.1:8000/index.html#L1.P1.")
     opened = game_from_link(pos.split("#", 1)[1])
     assert opened.board == game.board and opened.board.move_stack == []
     link = linking.game_link(base, game)
@@ -199,7 +199,7 @@ def test_links_carry_the_seats_and_old_links_still_open():
     game.seats = ["human", "normal", "hard", "easy"]
     base = "http://127.0.0.1:8000/"
     link = linking.game_link(base, game)
-    assert link.endswith(";seats=hnde")
+    assert ";seats=hnde;ck=" in link
     opened = game_from_link("#" + link.split("#", 1)[1])
     assert opened.seats == ["human", "normal", "hard", "easy"]
     assert opened.board.move_stack == game.board.move_stack

@@ -95,7 +95,7 @@ def test_move_links_carry_id_name_and_seats():
     game.name = "Tom; Ann & me"
     game.play("C7-F4")
     link = linking.move_link(BASE, game)
-    assert link.startswith(BASE + "#G2~start~1.")
+    assert link.startswith(BASE + "#L1.G2~start~1.")
     linked = linking.read_link(link.split("#", 1)[1])
     assert linked.shared and linked.game.id == game.id and linked.game.name == "Tom; Ann & me"
     assert linked.game.seats == ["human", "human", "easy", "human"]

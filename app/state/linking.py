@@ -1,8 +1,14 @@
 """Links: a position or game code in the URL fragment, with its seats, id and name
-(``#G1~…;seats=hnnd;id=…``), read back with errors that say what is wrong. Pure Python."""
+(``#L1.G2~…;seats=hnnd;id=…;ck=…``), read back with errors that say what is wrong. Pure Python.
+
+Links made since issue 37 begin with the mark ``L1.`` and end with a check of their whole content
+(``;ck=``, ``link_check``): a link cut anywhere or altered by hand is refused ("This link is
+incomplete"), never read as another game. Links without the mark (earlier versions) open as
+before."""
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from urllib.parse import quote, unquote
 
@@ -25,7 +31,7 @@ def fragment_text(fragment: str) -> str:
 
 
 def is_game_link(fragment: str) -> bool:
-    text = fragment_text(fragment)
+    text = fragment_text(fragment).removeprefix(CHECKED_MARK)
     return any(games.get(key).owns(text) for key in games.MODULES)
 
 
@@ -81,6 +87,47 @@ def link_parts(fragment: str) -> tuple[str, dict[str, str]]:
     return unquote(parts[0]).strip(), params
 
 
+#: The front of a link made since issue 37: a link with a check of its content (``;ck=``).
+#: No game's code begins with ``L``, so a link bearing it (or any part of it) is never read the
+#: old way, however it was cut or altered.
+CHECKED_MARK = "L1."
+#: The check's parameter, last in a link: ``;ck=`` and ``CHECK_LENGTH`` base-32 digits.
+CHECK_PARAM = "ck"
+CHECK_DIGITS = "abcdefghijklmnopqrstuvwxyz234567"
+CHECK_LENGTH = 8  # 40 bits: a damaged link passes by chance once in a million million
+#: The parameters a link's check covers with its code (any other is ignored when read).
+CHECKED_PARAMS = ("seats", "id", "name")
+
+
+def link_check(code: str, params: dict[str, str]) -> str:
+    """The check of a link's content as ``link_parts`` reads it: its code (with the mark) and the
+    seats, id and name, each present or absent (SHA-256, first 40 bits, base 32)."""
+    content = "\n".join([code] + [f"{key}={params[key]}" if key in params else key
+                                   for key in CHECKED_PARAMS])
+    number = int.from_bytes(hashlib.sha256(content.encode("utf-8")).digest()[:5], "big")
+    return "".join(CHECK_DIGITS[(number >> shift) & 31]
+                   for shift in range(5 * (CHECK_LENGTH - 1), -1, -5))
+
+
+def checked(fragment: str) -> str:
+    """A link fragment (``#code;seats=…``) marked and ended with its check."""
+    body = CHECKED_MARK + (fragment[1:] if fragment.startswith("#") else fragment)
+    code, params = link_parts(body)
+    return f"#{body};{CHECK_PARAM}={link_check(code, params)}"
+
+
+def unchecked(text: str, params: dict[str, str]) -> str:
+    """The code of a link read by ``link_parts``, without its mark once its check holds;
+    ``LinkError`` for a marked link whose check is missing or wrong (it was cut or altered).
+    A link without mark or check (made before issue 37) is returned as it is."""
+    if not text.startswith(CHECKED_MARK[0]) and CHECK_PARAM not in params:
+        return text
+    if (not text.startswith(CHECKED_MARK)
+            or params.get(CHECK_PARAM) != link_check(text, params)):
+        raise LinkError(_("This link is incomplete: ask for it again."))
+    return text[len(CHECKED_MARK):]
+
+
 def read_link(fragment: str) -> Linked | None:
     """The game a link opens (``None`` for an empty fragment); ``LinkError`` if it is bad.
 
@@ -92,6 +139,7 @@ def read_link(fragment: str) -> Linked | None:
     text, params = link_parts(fragment)
     if not text:
         return None
+    text = unchecked(text, params)
     rules = games.for_code(text)
     seats = [HUMAN] * len(rules.parties)
     if "seats" in params:
@@ -129,14 +177,14 @@ def game_from_link(fragment: str) -> Game | None:
 def position_link(base: str, game: Game, board: Board | None = None) -> str:
     """A link to the position (``board``, by default the game's current one), with the seats."""
     code = game.rules.format_position(board or game.board)
-    return f"{base.split('#')[0]}#{code}{SEATS_PARAM}{seats_text(game.seats)}"
+    return base.split('#')[0] + checked(f"{code}{SEATS_PARAM}{seats_text(game.seats)}")
 
 
 def game_link(base: str, game: Game) -> str:
     """A link to the whole game (its moves can be undone there), with the seats: a copy of the
     game (compact code, ``G2~``), not tied to this one."""
     code = game.rules.format_compact_game(game.board)
-    return f"{base.split('#')[0]}#{code}{SEATS_PARAM}{seats_text(game.seats)}"
+    return base.split('#')[0] + checked(f"{code}{SEATS_PARAM}{seats_text(game.seats)}")
 
 
 def move_link(base: str, game: Game) -> str:
@@ -144,5 +192,5 @@ def move_link(base: str, game: Game) -> str:
     (compact), the seats, its id and its name. Opening it continues the same game there."""
     code = game.rules.format_compact_game(game.board)
     name = f";name={quote(game.name, safe='')}" if game.name else ""
-    return (f"{base.split('#')[0]}#{code}{SEATS_PARAM}{seats_text(game.seats)};id={game.id}"
-            f"{name}")
+    return base.split('#')[0] + checked(
+        f"{code}{SEATS_PARAM}{seats_text(game.seats)};id={game.id}{name}")
