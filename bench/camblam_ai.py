@@ -38,9 +38,17 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
+sys.path.insert(0, HERE)
 
 from camblam import Board, Color  # noqa: E402
-from camblam.ai import LEVEL_NAMES, Search  # noqa: E402
+from camblam.ai import LEVEL_NAMES, LEVELS, Search  # noqa: E402
+
+try:
+    from camblam_yardstick import PLAYERS  # bench/camblam_yardstick.py: players that are not levels
+except ImportError:  # in Pyodide (the browser timing copies only this file)
+    PLAYERS = {}
+#: Every player a match may have: the levels and the bench's own players.
+PLAYER_NAMES = (*LEVEL_NAMES, *PLAYERS)
 
 RESULTS = os.path.join(HERE, "results")
 
@@ -60,14 +68,20 @@ def play_game(args: tuple) -> dict:
         mover_is_first = (board.turn == Color.WHITE) == first_is_white
         level = first if mover_is_first else second
         clock, cpu_clock = time.perf_counter(), time.process_time()
-        search = Search(board, level, game_seed * 1000 + plies, max_nodes=nodes.get(level))
-        move = search.run()
+        if level in PLAYERS:
+            search = PLAYERS[level](game_seed * 1000 + plies)
+            move = search.choose(board)
+            search.depth_done = 0
+        else:
+            search = Search(board, level, game_seed * 1000 + plies, max_nodes=nodes.get(level))
+            move = search.run()
         times[0 if mover_is_first else 1].append(round((time.perf_counter() - clock) * 1000))
         cpu[0 if mover_is_first else 1].append(round((time.process_time() - cpu_clock) * 1000))
         depths[0 if mover_is_first else 1].append(search.depth_done)
         board.push(move)
         plies += 1
     outcome = board.outcome()
+    moves = [m.text() for m in board.move_stack]
     if outcome is None or outcome.winner is None:
         score = 0.5
         how = outcome.termination.value if outcome else "ply limit"
@@ -79,7 +93,7 @@ def play_game(args: tuple) -> dict:
         "game": game, "first": first, "second": second, "first_white": first_is_white, "seed": seed,
         "nodes": nodes, "score": score, "how": how, "plies": plies,
         "ms_first": times[0], "ms_second": times[1], "cpu_first": cpu[0], "cpu_second": cpu[1],
-        "depth_first": depths[0], "depth_second": depths[1],
+        "depth_first": depths[0], "depth_second": depths[1], "moves": " ".join(moves),
         "started": time.strftime("%Y-%m-%d %H:%M", time.gmtime(started)),
         "load": round(os.getloadavg()[0], 1),
     }
@@ -101,6 +115,16 @@ def read_records(paths: list[str]) -> list[dict]:
     return records
 
 
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) of a proportion; a draw counts half a success."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def percentile(values: list[int], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(p * len(ordered)))]
@@ -108,13 +132,16 @@ def percentile(values: list[int], p: float) -> float:
 
 def play(args: argparse.Namespace) -> int:
     nodes = {}
+    if args.no_clock:  # each level on its own node budget alone: what it plays on a free core
+        nodes = {name: LEVELS[name].max_nodes for name in (args.first, args.second) if name in LEVELS}
     for item in args.nodes:
         level, _, n = item.partition("=")
-        if level not in LEVEL_NAMES or not n.isdigit():
+        if level not in LEVEL_NAMES or level == "random" or not n.isdigit():
             print(f"bad --nodes {item!r}: expected LEVEL=N", file=sys.stderr)
             return 2
         nodes[level] = int(n)
-    out = args.out or os.path.join(RESULTS, f"camblam-{args.first}-{args.second}.jsonl")
+    suffix = "-nodes" if args.no_clock else ""
+    out = args.out or os.path.join(RESULTS, f"camblam-{args.first}-{args.second}{suffix}.jsonl")
     from concurrent.futures import ProcessPoolExecutor  # here: Pyodide runs this file without it
 
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
@@ -138,16 +165,17 @@ def report(paths: list[str]) -> int:
     if not records:
         print("no games in " + ", ".join(paths), file=sys.stderr)
         return 2
-    matches: dict[tuple[str, str], list[dict]] = {}
+    matches: dict[tuple[str, str, str], list[dict]] = {}
     per_level: dict[str, list[int]] = {}
     per_level_cpu: dict[str, list[int]] = {}
     for r in records:
-        matches.setdefault((r["first"], r["second"]), []).append(r)
+        mode = "nodes " + ",".join(f"{k}={v}" for k, v in sorted(r["nodes"].items())) if r.get("nodes") else "clock"
+        matches.setdefault((r["first"], r["second"], mode), []).append(r)
         per_level.setdefault(r["first"], []).extend(r["ms_first"])
         per_level.setdefault(r["second"], []).extend(r["ms_second"])
         per_level_cpu.setdefault(r["first"], []).extend(r.get("cpu_first", []))
         per_level_cpu.setdefault(r["second"], []).extend(r.get("cpu_second", []))
-    for (first, second), games in sorted(matches.items()):
+    for (first, second, mode), games in sorted(matches.items()):
         wins = sum(r["score"] == 1.0 for r in games)
         draws = sum(r["score"] == 0.5 for r in games)
         losses = len(games) - wins - draws
@@ -156,10 +184,11 @@ def report(paths: list[str]) -> int:
         for r in games:
             ends[r["how"]] = ends.get(r["how"], 0) + 1
         score = 100.0 * (wins + draws / 2) / len(games)
+        low, high = wilson(wins + draws / 2, len(games))
         plies = statistics.median(r["plies"] for r in games)
         loads = [r["load"] for r in games]
-        print(f"{first} vs {second}: {len(games)} games ({white} with {first} white), +{wins} ={draws} -{losses}, "
-              f"score {score:.1f}%; ended by " + ", ".join(f"{k} {v}" for k, v in sorted(ends.items()))
+        print(f"{first} vs {second} ({mode}): {len(games)} games ({white} with {first} white), +{wins} ={draws} -{losses}, "
+              f"score {score:.1f}% (95% Wilson interval {100 * low:.1f}-{100 * high:.1f}%); ended by " + ", ".join(f"{k} {v}" for k, v in sorted(ends.items()))
               + f"; median {plies:.0f} plies; load average {min(loads)}-{max(loads)}; "
               f"{min(r['started'] for r in games)} to {max(r['started'] for r in games)} UTC")
     for level, ms in sorted(per_level.items()):
@@ -287,11 +316,13 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("play", help="play a match, appending to its result file")
-    p.add_argument("first", choices=LEVEL_NAMES)
-    p.add_argument("second", choices=LEVEL_NAMES)
+    p.add_argument("first", choices=PLAYER_NAMES)
+    p.add_argument("second", choices=PLAYER_NAMES)
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--out", help="the result file (JSON lines)")
     p.add_argument("--nodes", action="append", default=[], help="LEVEL=N: that level on a node budget alone")
+    p.add_argument("--no-clock", action="store_true",
+                   help="each level on its node budget alone (no time limit; results in FIRST-SECOND-nodes.jsonl)")
     p.add_argument("--max-plies", type=int, default=400)
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--seed", type=int, default=1)

@@ -1,22 +1,4 @@
-"""Computer players for Camblam: a two-player alpha-beta search (negamax) over an evaluation.
-
-Levels (``LEVELS``, frozen ``Level`` values; ``random`` plays a uniformly random legal move):
-
-``easy``    one ply, then the evaluation (material only) with seeded noise of about a pawn and a
-            half: it takes what hangs, but misjudges and misses replies.
-``normal``  iterative deepening to two plies plus a quiescence search over captures and shots;
-            material, king safety and pawn advance.
-``hard``    iterative deepening to four plies with quiescence, within a larger node budget; adds
-            mobility and, when ahead, a king hunt (pieces drawn towards the enemy king, whose
-            free squares cost it), so a won game ends in mate, not in the 100-move rule.
-
-The search: negamax alpha-beta with iterative deepening, a transposition table keyed by the
-board's position key (Python's hash of the cells and side to move: what a Zobrist key gives,
-without the incremental upkeep), move ordering (the table's move, then captures by most valuable
-victims / least valuable attacker — a chain's victims add up —, then killer moves and the history
-table), a check extension, and a quiescence search over captures and shots (stand pat, delta
-pruning before the legality test, depth capped). A promotion is searched as a queen only. Mate
-scores count plies, so the shortest mate is preferred.
+"""The Camblam search: negamax alpha-beta with iterative deepening, resumable in slices.
 
 ``Search(board, level, seed)`` is resumable like ``djambi.ai.Search``: ``step(max_ms)`` does a
 slice of work and returns whether the search is finished, ``best_move()`` is the best move found
@@ -32,18 +14,14 @@ from __future__ import annotations
 
 import random
 import time
-from itertools import compress
-from dataclasses import dataclass
 from typing import Generator
 
-from .board import ARCHER, KING, PAWN, PRINCE, QUEEN, Board
-from .move import Move
-from .pieces import Kind
-from .squares import RAYS, SIZE
+from ..board import Board
+from ..move import Move
+from .evaluation import VALUE, evaluate
+from .levels import LEVEL_NAMES, LEVELS, Level
+from .movegen import as_move
 
-#: Material by kind, in pawns (docs/camblam.md gives the reasons):
-#: king, queen, rook, bishop, knight, catapult, archer, prince, pawn.
-VALUE: tuple[float, ...] = (0.0, 9.0, 5.0, 4.0, 3.0, 2.5, 4.5, 6.0, 1.0)
 MATE = 100_000.0
 #: Nodes between two yields of the search generator (a slice ends at a yield).
 SLICE_NODES = 32
@@ -51,143 +29,6 @@ SLICE_NODES = 32
 QDEPTH = 4
 #: Delta pruning: a capture that cannot lift the score to within this of alpha is not searched.
 DELTA = 1.0
-
-_SQUARES = range(SIZE * SIZE)
-
-
-@dataclass(frozen=True)
-class Level:
-    """How a computer player searches."""
-
-    name: str
-    max_depth: int  # plies of the full-width search
-    max_nodes: int  # node budget (quiescence nodes count)
-    noise: float  # standard deviation, in pawns, of the seeded noise on the root moves' scores
-    quiescence: bool  # search captures and shots at the leaves
-    positional: bool  # king safety and pawn advance in the evaluation
-    mobility: bool  # mobility and the king hunt in the evaluation
-    time_limit: float | None = None  # seconds of wall-clock time at most (None: the node budget alone)
-
-
-LEVELS: dict[str, Level] = {
-    "easy": Level("easy", max_depth=1, max_nodes=2_000, noise=1.5, quiescence=False, positional=False,
-                  mobility=False, time_limit=1.0),
-    "normal": Level("normal", max_depth=2, max_nodes=3_000, noise=0.0, quiescence=True, positional=True,
-                    mobility=False, time_limit=1.5),
-    "hard": Level("hard", max_depth=4, max_nodes=12_000, noise=0.0, quiescence=True, positional=True,
-                  mobility=True, time_limit=2.5),
-}
-#: Every level name a seat may have.
-LEVEL_NAMES = ("random", *LEVELS)
-
-
-_FILE = tuple(sq % SIZE for sq in range(SIZE * SIZE))
-_RANK = tuple(sq // SIZE for sq in range(SIZE * SIZE))
-#: _NEAR[k]: the squares within two king steps of ``k`` (king safety).
-_NEAR: tuple[frozenset[int], ...] = tuple(
-    frozenset(q for q in range(SIZE * SIZE) if max(abs(_FILE[q] - _FILE[k]), abs(_RANK[q] - _RANK[k])) <= 2)
-    for k in range(SIZE * SIZE)
-)
-#: _DIST[a][b]: king steps from ``a`` to ``b`` (the king hunt).
-_DIST: tuple[tuple[int, ...], ...] = tuple(
-    tuple(max(abs(_FILE[a] - _FILE[b]), abs(_RANK[a] - _RANK[b])) for b in range(SIZE * SIZE))
-    for a in range(SIZE * SIZE)
-)
-#: _MOBILE[kind]: the directions along which a long-range piece's view counts as mobility.
-_MOBILE: dict[int, tuple[int, ...]] = {QUEEN: tuple(range(8)), ARCHER: tuple(range(8)),
-                                        PRINCE: tuple(range(8)), 2: (0, 1, 2, 3), 3: (4, 5, 6, 7)}
-#: _PAWN_ADVANCE[side][sq]: the pawn-advance term of a pawn of ``side`` on ``sq``.
-_PAWN_ADVANCE: tuple[tuple[float, ...], ...] = tuple(
-    tuple(0.04 * a + (0.5 if a >= 8 else 0.0) for a in
-          ((_RANK[q] - 2) if side == 0 else (9 - _RANK[q]) for q in range(SIZE * SIZE)))
-    for side in (0, 1)
-)
-
-
-def evaluate(board: Board, level: Level | None = None) -> float:
-    """The position's value for the side to move, in pawns (``level``: which terms; hard's by default)."""
-    if level is None:
-        level = LEVELS["hard"]
-    cells = board._cells
-    material_w = material_b = 0.0
-    extra = 0.0  # White's positional terms minus Black's
-    officers_w: list[int] = []  # squares of pieces other than king and pawns
-    officers_b: list[int] = []
-    king_w = king_b = 0
-    positional = level.positional
-    mobility = level.mobility
-    mob = 0
-    value = VALUE
-    for q in compress(_SQUARES, cells):
-        c = cells[q]
-        if c > 0:
-            kind = c - 1
-            if kind == PAWN:
-                material_w += 1.0
-                if positional:
-                    extra += _PAWN_ADVANCE[0][q]
-                continue
-            if kind == KING:
-                king_w = q
-                continue
-            material_w += value[kind]
-            officers_w.append(q)
-            sign = 1
-        else:
-            kind = -c - 1
-            if kind == PAWN:
-                material_b += 1.0
-                if positional:
-                    extra -= _PAWN_ADVANCE[1][q]
-                continue
-            if kind == KING:
-                king_b = q
-                continue
-            material_b += value[kind]
-            officers_b.append(q)
-            sign = -1
-        if mobility and kind in _MOBILE:
-            rays = RAYS[q]
-            n = 0
-            for d in _MOBILE[kind]:
-                for t in rays[d]:
-                    if cells[t]:
-                        break
-                    n += 1
-            mob += sign * n
-    if positional:
-        # King safety: its own pieces beside it shelter it; enemy pieces near it threaten it.
-        for k, sign, enemies in ((king_w, 1, officers_b), (king_b, -1, officers_w)):
-            shelter = 0
-            for ray in RAYS[k]:
-                if ray and cells[ray[0]] * sign > 0:
-                    shelter += 1
-            near_k = _NEAR[k]
-            near = 0
-            for q in enemies:
-                if q in near_k:
-                    near += 1
-            extra += sign * (0.08 * shelter - 0.25 * near)
-    if mobility:
-        extra += 0.03 * mob
-        lead = material_w - material_b
-        if lead >= 4.0 or lead <= -4.0:
-            # The king hunt: the side ahead draws its pieces to the enemy king and takes its room.
-            if lead > 0:
-                target, hunters, sign = king_b, officers_w, 1
-            else:
-                target, hunters, sign = king_w, officers_b, -1
-            dist = _DIST[target]
-            near = 0
-            for q in hunters:
-                near -= dist[q]
-            free = 0
-            for ray in RAYS[target]:
-                if ray and cells[ray[0]] == 0:
-                    free += 1
-            extra += sign * (0.02 * near - 0.15 * free)
-    white = material_w - material_b + extra
-    return white if board._turn == 0 else -white
 
 
 class _Stop(Exception):
@@ -266,10 +107,6 @@ class Search:
         if self.board.outcome() is None:
             self._best = self.rng.choice(self.board.generate_legal_moves())
 
-    @staticmethod
-    def _move(raw) -> Move:
-        return Move(raw[0], raw[1], Kind.QUEEN if raw[4] else None)
-
     def _order(self, board: Board, moves: list, ply: int, first=None) -> list:
         cells = board._cells
         killers = self._killers.get(ply, ())
@@ -310,7 +147,7 @@ class Search:
         assert level is not None
         root = len(board._stack)
         moves = self._order(board, board.legal_raw(), 0)  # captures first: a fair move if time is short
-        self._best = self._move(moves[0])
+        self._best = as_move(moves[0])
         if len(moves) == 1:
             return
         noise = [self.rng.gauss(0.0, level.noise) if level.noise else 0.0 for _ in moves]
@@ -321,7 +158,7 @@ class Search:
                 scores = {}
                 for i in order:
                     raw = moves[i]
-                    board.push(self._move(raw))
+                    board.push(as_move(raw))
                     alpha = best_v - noise[i] if best_i >= 0 else -MATE * 2
                     v = -(yield from self._search(depth - 1, -MATE * 2, -alpha, 1))
                     board.pop()
@@ -331,8 +168,8 @@ class Search:
                         # Searched with alpha = the best so far, so a higher score is exact: the
                         # move is better, even if this iteration is cut short later.
                         best_i, best_v = i, v
-                        self._best = self._move(raw)
-                self._best = self._move(moves[best_i])
+                        self._best = as_move(raw)
+                self._best = as_move(moves[best_i])
                 self.depth_done = depth
                 order.sort(key=lambda j: scores.get(j, -MATE * 3), reverse=True)
                 if best_v >= MATE - 100:
@@ -372,7 +209,7 @@ class Search:
         best = -MATE * 2
         best_raw = None
         for raw in self._order(board, moves, ply, first):
-            board.push(self._move(raw))
+            board.push(as_move(raw))
             v = -(yield from self._search(depth - 1, -beta, -alpha, ply + 1))
             board.pop()
             if v > best:
@@ -409,7 +246,7 @@ class Search:
                 continue  # even taking it for free would not raise alpha
             if not board.keeps_king_safe(raw):
                 continue
-            board.push(self._move(raw))
+            board.push(as_move(raw))
             v = -(yield from self._quiesce(-beta, -alpha, qply + 1))
             board.pop()
             if v > alpha:
@@ -437,4 +274,4 @@ def accepts_draw(board: Board, color, level: str = "normal") -> bool:
     return value <= 1.0
 
 
-__all__ = ["Level", "LEVELS", "LEVEL_NAMES", "VALUE", "Search", "choose_move", "accepts_draw", "evaluate"]
+__all__ = ["MATE", "SLICE_NODES", "Search", "choose_move", "accepts_draw"]

@@ -1,0 +1,34 @@
+"""The Camblam computer levels a player can pick, each a frozen ``Level`` (``LEVELS``), and
+``LEVEL_NAMES``: every name a seat may have (``random`` plays a uniformly random legal move and
+has no settings). ``docs/camblam.md`` gives each level's figures.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Level:
+    """How a computer player searches."""
+
+    name: str
+    max_depth: int  # plies of the full-width search
+    max_nodes: int  # node budget (quiescence nodes count)
+    noise: float  # standard deviation, in pawns, of the seeded noise on the root moves' scores
+    quiescence: bool  # search captures and shots at the leaves
+    positional: bool  # king safety and pawn advance in the evaluation
+    mobility: bool  # mobility and the king hunt in the evaluation
+    time_limit: float | None = None  # seconds of wall-clock time at most (None: the node budget alone)
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", max_depth=1, max_nodes=2_000, noise=1.5, quiescence=False, positional=False,
+                  mobility=False, time_limit=1.0),
+    "normal": Level("normal", max_depth=2, max_nodes=3_000, noise=0.0, quiescence=True, positional=True,
+                    mobility=False, time_limit=1.5),
+    "hard": Level("hard", max_depth=4, max_nodes=12_000, noise=0.0, quiescence=True, positional=True,
+                  mobility=True, time_limit=2.5),
+}
+#: Every level name a seat may have.
+LEVEL_NAMES = ("random", *LEVELS)
