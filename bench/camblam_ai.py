@@ -284,7 +284,9 @@ def browser(args: argparse.Namespace) -> int:
     cpython = time_moves(codes, args.level)
     print(f"{args.level} in CPython {sys.version.split()[0]}: {summary(cpython)}", flush=True)
     root = os.path.join(HERE, "..")
-    files = sorted(f"camblam/{name}" for name in os.listdir(os.path.join(root, "camblam")) if name.endswith(".py"))
+    files = sorted(os.path.relpath(os.path.join(folder, name), root).replace(os.sep, "/")
+                   for folder, _, names in os.walk(os.path.join(root, "camblam")) for name in names
+                   if name.endswith(".py"))
     files.append("bench/camblam_ai.py")
     with serve() as base, chromium() as browser_:
         pages = Pages(browser_)

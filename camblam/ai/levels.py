@@ -20,15 +20,19 @@ class Level:
     positional: bool  # king safety and pawn advance in the evaluation
     mobility: bool  # mobility and the king hunt in the evaluation
     time_limit: float | None = None  # seconds of wall-clock time at most (None: the node budget alone)
+    #: The mate guard: a mate in two by a check found before the search; at least two plies searched
+    #: (past the limits) when the opponent threatens mate in one; never a move that allows a mate in
+    #: one while another avoids it. Every level plays a mate in one.
+    guard: bool = False
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", max_depth=1, max_nodes=2_000, noise=1.5, quiescence=False, positional=False,
                   mobility=False, time_limit=1.0),
     "normal": Level("normal", max_depth=2, max_nodes=3_000, noise=0.0, quiescence=True, positional=True,
-                    mobility=False, time_limit=1.5),
+                    mobility=False, time_limit=1.5, guard=True),
     "hard": Level("hard", max_depth=4, max_nodes=12_000, noise=0.0, quiescence=True, positional=True,
-                  mobility=True, time_limit=2.5),
+                  mobility=True, time_limit=2.5, guard=True),
 }
 #: Every level name a seat may have.
 LEVEL_NAMES = ("random", *LEVELS)

@@ -20,13 +20,19 @@ from ..board import Board
 from ..move import Move
 from .evaluation import VALUE, evaluate
 from .levels import LEVEL_NAMES, LEVELS, Level
-from .movegen import as_move
+from .movegen import Probe, as_move
 
 MATE = 100_000.0
 #: Nodes between two yields of the search generator (a slice ends at a yield).
 SLICE_NODES = 32
 #: Plies of quiescence at most.
 QDEPTH = 4
+#: Moves the mate probes may push before the search (about 10 µs each in CPython)
+PROBE_PUSHES = 3_000
+#: A probe's pushes per search node in the node count (a node costs about 8 pushes).
+PUSHES_PER_NODE = 8
+#: Root moves the guard tries, best first, for one that allows no mate in one.
+GUARD_MOVES = 24
 #: Delta pruning: a capture that cannot lift the score to within this of alpha is not searched.
 DELTA = 1.0
 
@@ -61,6 +67,11 @@ class Search:
         self._tt: dict = {}
         self._killers: dict[int, list] = {}
         self._history: dict[tuple[int, int], int] = {}
+        self._min_depth = 1  # iterations no limit may cut (2 when the opponent threatens mate)
+        self._grace = 2.0 * (time_limit or 0.0)  # seconds past the time limit allowed for them
+        self._ranked: list = []  # the root moves, best first, of the last iteration
+        self.probe_nodes = 0  # what the mate probes cost, in nodes (counted in ``nodes``)
+        self.mate = ""  # what the mate probes found: "", "mate in 1", "mate in 2", "threat"
         self._gen = None if self.level is None or board.outcome() is not None else self._run()
 
     # -- public
@@ -132,12 +143,13 @@ class Search:
     def _tick(self) -> bool:
         """Count a node; True when it is time to yield a slice. Raises ``_Stop`` on the budget."""
         self.nodes += 1
-        if self.nodes > self.max_nodes and self.depth_done >= 1:
+        if self.nodes > self.max_nodes and self.depth_done >= self._min_depth:
             raise _Stop
         if self.nodes - self._yielded >= SLICE_NODES:
             self._yielded = self.nodes
             if self._deadline is not None and time.perf_counter() > self._deadline:
-                raise _Stop  # the best root move so far stands, even in the first iteration
+                if self.depth_done >= self._min_depth - 1 or time.perf_counter() > self._deadline + self._grace:
+                    raise _Stop  # the best root move so far stands, even in the first iteration
             return True
         return False
 
@@ -148,8 +160,29 @@ class Search:
         root = len(board._stack)
         moves = self._order(board, board.legal_raw(), 0)  # captures first: a fair move if time is short
         self._best = as_move(moves[0])
+        self._ranked = moves
         if len(moves) == 1:
             return
+        # The mate probes: a mate in one (every level), a mate in two by a check, a threat of mate.
+        probe = Probe(board, PROBE_PUSHES)
+        checks: list[Move] = []
+        mate = probe.mate_in_one(moves, checks)
+        if mate is None and level.guard:
+            mate = probe.mate_in_two(checks)
+            if mate is not None:
+                self.mate = "mate in 2"
+        elif mate is not None:
+            self.mate = "mate in 1"
+        if mate is None and level.guard and probe.threatened():
+            self.mate = "threat"
+            self._min_depth = 2
+        self.probe_nodes = probe.pushes // PUSHES_PER_NODE
+        self.nodes += self.probe_nodes
+        if mate is not None:
+            self._best = mate
+            self.depth_done = 1 if self.mate == "mate in 1" else 3  # the plies the probe proved
+            return
+        yield
         noise = [self.rng.gauss(0.0, level.noise) if level.noise else 0.0 for _ in moves]
         order = list(range(len(moves)))
         try:
@@ -172,12 +205,27 @@ class Search:
                 self._best = as_move(moves[best_i])
                 self.depth_done = depth
                 order.sort(key=lambda j: scores.get(j, -MATE * 3), reverse=True)
+                self._ranked = [moves[j] for j in order]
                 if best_v >= MATE - 100:
                     break  # a mate found: no need to look deeper
                 yield
         except _Stop:
             while len(board._stack) > root:
                 board.pop()
+        if level.guard:
+            self._guard(probe)
+
+    def _guard(self, probe: Probe) -> None:
+        """Never play a move after which the opponent mates in one while another move avoids
+        it: the best move is tried, then the last iteration's next best ones."""
+        best = self._best
+        if best is None or not probe.allows_mate(best):
+            return
+        for raw in self._ranked[:GUARD_MOVES]:
+            move = as_move(raw)
+            if move != best and not probe.allows_mate(move):
+                self._best = move
+                return
 
     def _search(self, depth: int, alpha: float, beta: float, ply: int) -> Generator[None, None, float]:
         if self._tick():
