@@ -14,6 +14,13 @@ from .levels import LEVELS, Level
 #: king, queen, rook, bishop, knight, catapult, archer, prince, pawn.
 VALUE: tuple[float, ...] = (0.0, 9.0, 5.0, 4.0, 3.0, 2.5, 4.5, 6.0, 1.0)
 
+#: Pawns per empty square a long-range piece sees (hard's mobility term).
+MOBILITY = 0.02
+#: The king hunt starts at this lead (in pawns) and is whole at twice it.
+HUNT_FROM = 3.0
+#: The hunters' mean distance to the enemy king (king steps) below which the hunt gains.
+HUNT_DISTANCE = 6.0
+
 _SQUARES = range(SIZE * SIZE)
 
 
@@ -105,22 +112,27 @@ def evaluate(board: Board, level: Level | None = None) -> float:
                     near += 1
             extra += sign * (0.08 * shelter - 0.25 * near)
     if mobility:
-        extra += 0.03 * mob
+        extra += MOBILITY * mob
         lead = material_w - material_b
-        if lead >= 4.0 or lead <= -4.0:
+        if (lead > HUNT_FROM or lead < -HUNT_FROM) and (officers_w if lead > 0 else officers_b):
             # The king hunt: the side ahead draws its pieces to the enemy king and takes its room.
+            # Small and bounded, and growing with the lead from nothing, so that being behind never
+            # looks better than it is (a sum over the pieces' distances, switched on at a lead of
+            # four, once made a lost piece cost three pawns less).
             if lead > 0:
                 target, hunters, sign = king_b, officers_w, 1
             else:
                 target, hunters, sign = king_w, officers_b, -1
             dist = _DIST[target]
-            near = 0
+            total = 0
             for q in hunters:
-                near -= dist[q]
+                total += dist[q]
             free = 0
             for ray in RAYS[target]:
                 if ray and cells[ray[0]] == 0:
                     free += 1
-            extra += sign * (0.02 * near - 0.15 * free)
+            hunt = 0.1 * (HUNT_DISTANCE - total / len(hunters)) - 0.1 * free
+            ramp = min(1.0, (abs(lead) - HUNT_FROM) / HUNT_FROM)
+            extra += sign * ramp * max(-1.0, min(1.0, hunt))
     white = material_w - material_b + extra
     return white if board._turn == 0 else -white

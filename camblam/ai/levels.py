@@ -24,6 +24,12 @@ class Level:
     #: (past the limits) when the opponent threatens mate in one; never a move that allows a mate in
     #: one while another avoids it. Every level plays a mate in one.
     guard: bool = False
+    #: Iterations that neither the node budget nor the time limit cuts (the latter up to twice the
+    #: limit past it): below two plies the search cannot see the reply to its move.
+    min_depth: int = 1
+    #: Principal variation search with late move reductions (quiet moves after the first few searched
+    #: a ply shallower at depth 3 and more, searched again in full if they beat the best).
+    reductions: bool = False
 
 
 LEVELS: dict[str, Level] = {
@@ -32,7 +38,8 @@ LEVELS: dict[str, Level] = {
     "normal": Level("normal", max_depth=2, max_nodes=3_000, noise=0.0, quiescence=True, positional=True,
                     mobility=False, time_limit=1.5, guard=True),
     "hard": Level("hard", max_depth=4, max_nodes=12_000, noise=0.0, quiescence=True, positional=True,
-                  mobility=True, time_limit=2.5, guard=True),
+                  mobility=True, time_limit=2.5, guard=True, min_depth=2,
+                  reductions=True),
 }
 #: Every level name a seat may have.
 LEVEL_NAMES = ("random", *LEVELS)

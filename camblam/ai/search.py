@@ -33,6 +33,10 @@ PROBE_PUSHES = 3_000
 PUSHES_PER_NODE = 8
 #: Root moves the guard tries, best first, for one that allows no mate in one.
 GUARD_MOVES = 24
+#: Moves searched in full before the later quiet ones are reduced (``Level.reductions``).
+LATE_MOVES = 4
+#: The null window of the principal variation search, in pawns.
+WINDOW = 0.01
 #: Delta pruning: a capture that cannot lift the score to within this of alpha is not searched.
 DELTA = 1.0
 
@@ -67,7 +71,8 @@ class Search:
         self._tt: dict = {}
         self._killers: dict[int, list] = {}
         self._history: dict[tuple[int, int], int] = {}
-        self._min_depth = 1  # iterations no limit may cut (2 when the opponent threatens mate)
+        # Iterations no limit may cut (2 when the opponent threatens mate).
+        self._min_depth = self.level.min_depth if self.level is not None else 1
         self._grace = 2.0 * (time_limit or 0.0)  # seconds past the time limit allowed for them
         self._ranked: list = []  # the root moves, best first, of the last iteration
         self.probe_nodes = 0  # what the mate probes cost, in nodes (counted in ``nodes``)
@@ -175,7 +180,7 @@ class Search:
             self.mate = "mate in 1"
         if mate is None and level.guard and probe.threatened():
             self.mate = "threat"
-            self._min_depth = 2
+            self._min_depth = max(self._min_depth, 2)
         self.probe_nodes = probe.pushes // PUSHES_PER_NODE
         self.nodes += self.probe_nodes
         if mate is not None:
@@ -256,9 +261,19 @@ class Search:
         alpha0 = alpha
         best = -MATE * 2
         best_raw = None
-        for raw in self._order(board, moves, ply, first):
+        reduce = self.level.reductions and depth >= 3 and not in_check  # type: ignore[union-attr]
+        for i, raw in enumerate(self._order(board, moves, ply, first)):
             board.push(as_move(raw))
-            v = -(yield from self._search(depth - 1, -beta, -alpha, ply + 1))
+            if i == 0 or not reduce:
+                v = -(yield from self._search(depth - 1, -beta, -alpha, ply + 1))
+            else:
+                # Principal variation search: a later move is first tried with a null window, and a
+                # late quiet move that gives no check one ply shallower; a move that beats alpha there
+                # is searched again in full.
+                r = 1 if i >= LATE_MOVES and not raw[2] and not raw[4] and not board.is_check() else 0
+                v = -(yield from self._search(depth - 1 - r, -alpha - WINDOW, -alpha, ply + 1))
+                if alpha < v and (r or v < beta):
+                    v = -(yield from self._search(depth - 1, -beta, -alpha, ply + 1))
             board.pop()
             if v > best:
                 best, best_raw = v, raw
