@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from camblam import Board, Move, Termination
+from camblam import Board, Kind, Move, Termination
 from camblam.ai import LEVEL_NAMES, LEVELS, SLICE_NODES, Level, Search, accepts_draw, choose_move, evaluate
 from camblam_helpers import position
 
@@ -233,3 +233,55 @@ def test_every_level_mates_in_one_even_with_no_time(level, code):
             board.push(search.run())
             assert _mated(board) and search.mate == "mate in 1"
             board.pop()
+
+
+# Where the old hard lost against the two-ply yardstick (bench/camblam_yardstick.py), issue 39. Its
+# king hunt, switched on at a lead of four and summing the pieces' distances to the king, made a lost
+# piece look three pawns cheaper; in each position it played the losing move at every node budget.
+#: The knight raid: Black's knight on a5 leaps over White's men to d1, e2 and f1 (the queen), and
+#: takes whatever comes next to it; the old hard played Ah1-b7, which the knight takes too.
+KNIGHT_RAID = "rnbhaqkahbnr/c1cncaacncnc/pp2pppppppp/2p9/12/12/3A8/n4P6/12/P1PPP1PPPPPP/CNCNCA1CNCNC/RNBHAQKAHBNR w 1 5"
+#: Archers given away next to their own king: the old hard (Black) shot h5 with Aj7, opening the h-file
+#: for White's catapult to take the chain h10-h11-h12 (a pawn, a catapult and the archer beside the
+#: king); and moved a10-a7, leaving White's queen the diagonal chain f11-e12 (two archers).
+ARCHERS_BY_THE_KING = [
+    ("rnbhaqkahbnr/cncnc1acncnc/pppppp1ppppp/12/6p5/9a2/12/7PP3/11P/PPPPPPP2PP1/CNCNCAACNCNC/RNBHAQKAHBNR b 0 3",
+     "j7h5", "h2h12"),
+    ("rnbhaqkahbnr/cncnca1cncnc/ppppp1pppppp/12/12/5p5A/1a8Q1/5P6/7P4/P1PPP1P1PPPP/CNCNCA1CNCNC/RNBHA1KAHBNR b 1 4",
+     "a10a7", "k6e12"),
+]
+
+
+def _takes(board: Board, kinds: set) -> list[Move]:
+    """The opponent's captures (the side to move's) that take a piece of one of ``kinds``."""
+    return [m for m in board.generate_legal_moves()
+            if any(board.piece_at(t).kind in kinds for t in board.effect(m).taken)]
+
+
+@pytest.mark.parametrize("nodes", [1_000, 4_000])
+def test_hard_does_not_walk_into_the_knight_raid(nodes):
+    board = Board.from_code(KNIGHT_RAID)
+    board.play("h1b7")  # what the old hard played: the knight then takes the queen or the archer
+    assert {m.text() for m in _takes(board, {Kind.QUEEN, Kind.ARCHER})} >= {"a5f1", "a5b7"}
+    board.pop()
+    move = Search(board, "hard", 1, max_nodes=nodes).run()
+    board.push(move)
+    assert not _takes(board, {Kind.QUEEN, Kind.ARCHER}), move
+
+
+@pytest.mark.parametrize("code, old, reply", ARCHERS_BY_THE_KING)
+@pytest.mark.parametrize("nodes", [1_000, 4_000])
+def test_hard_does_not_give_away_the_archer_by_its_king(code, old, reply, nodes):
+    board = Board.from_code(code)
+    king = board.king(board.turn)
+
+    def archers_by_the_king(b: Board) -> list[Move]:
+        return [m for m in _takes(b, {Kind.ARCHER})
+                if any(max(abs(t % 12 - king % 12), abs(t // 12 - king // 12)) == 1 for t in b.effect(m).taken)]
+
+    board.play(old)  # the old hard's move, and the reply that took the archer beside its king
+    assert Move.parse(reply) in archers_by_the_king(board)
+    board.pop()
+    move = Search(board, "hard", 1, max_nodes=nodes).run()
+    board.push(move)
+    assert move != Move.parse(old) and not archers_by_the_king(board), move
