@@ -3,6 +3,7 @@
     python bench/camblam_ai.py play hard random --games 100 [--out FILE] [--jobs 1] [--nodes hard=3000]
     python bench/camblam_ai.py report [FILE...]
     python bench/camblam_ai.py browser [--positions 24] [--level hard]
+    python bench/camblam_ai.py speed --reference DIR [--positions 24] [--levels easy normal hard]
 
 ``play`` plays the games and appends one JSON line per finished game to ``--out`` (by default
 ``bench/results/camblam-FIRST-SECOND.jsonl``); run again, it plays only the games not in the file
@@ -314,6 +315,52 @@ def browser(args: argparse.Namespace) -> int:
     return 0
 
 
+SPEED = r"""
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+from camblam import Board
+from camblam.ai import LEVELS, Search
+codes, level = json.loads(sys.stdin.read()), sys.argv[2]
+out = []
+for i, code in enumerate(codes):
+    board = Board.from_code(code)
+    cpu = time.process_time()
+    search = Search(board, level, i, max_nodes=LEVELS[level].max_nodes)
+    search.run()
+    out.append([round((time.process_time() - cpu) * 1000, 1), search.nodes, search.depth_done])
+print(json.dumps(out))
+"""
+
+
+def speed(args: argparse.Namespace) -> int:
+    """CPU time per move of each level here and in a reference tree (``--reference DIR``: a folder
+    holding another ``camblam`` package, e.g. ``git archive 93ac35b camblam | tar -x -C DIR``), on the
+    same positions, each level on its node budget alone (what it searches on a free core), the two
+    trees taking turns level by level."""
+    import subprocess
+
+    print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average {os.getloadavg()[0]:.1f}",
+          flush=True)
+    codes = sample_positions(args.positions)
+    root = os.path.join(HERE, "..")
+    for level in args.levels:
+        medians = []
+        for tree in (args.reference, root):
+            done = subprocess.run([sys.executable, "-c", SPEED, os.path.abspath(tree), level], input=json.dumps(codes),
+                                  capture_output=True, text=True, check=True)
+            rows = json.loads(done.stdout)
+            ms = [r[0] for r in rows]
+            medians.append(statistics.median(ms))
+            depths = sorted(r[2] for r in rows)
+            print(f"{level} in {'the reference' if tree == args.reference else 'this tree'}: {len(ms)} moves, CPU "
+                  f"median {statistics.median(ms):.0f} ms, mean {statistics.mean(ms):.0f} ms, max {max(ms):.0f} ms; "
+                  f"nodes median {statistics.median(r[1] for r in rows):.0f}; depth median "
+                  f"{statistics.median(depths):.0f} (min {depths[0]}, max {depths[-1]})", flush=True)
+        print(f"{level}: this tree / the reference, median CPU time per move {medians[1] / medians[0]:.2f}x; "
+              f"load average {os.getloadavg()[0]:.1f}", flush=True)
+    return 0
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -334,6 +381,10 @@ def main(argv: list[str]) -> int:
     b.add_argument("--positions", type=int, default=24)
     b.add_argument("--level", choices=LEVEL_NAMES, default="hard")
     b.add_argument("--json", help="also write the figures to this file")
+    v = sub.add_parser("speed", help="CPU time per move against a reference tree, level by level")
+    v.add_argument("--reference", required=True, help="a folder holding the reference camblam package")
+    v.add_argument("--positions", type=int, default=24)
+    v.add_argument("--levels", nargs="+", default=["easy", "normal", "hard"])
     t = sub.add_parser("time", help="time a level on the positions of a JSON list (one JSON line out)")
     t.add_argument("codes")
     t.add_argument("--level", choices=LEVEL_NAMES, default="hard")
@@ -343,6 +394,8 @@ def main(argv: list[str]) -> int:
     if args.command == "browser":
         sys.path.insert(0, HERE)
         return browser(args)
+    if args.command == "speed":
+        return speed(args)
     if args.command == "time":
         with open(args.codes, encoding="utf-8") as f:
             print(json.dumps(time_moves(json.load(f), args.level)))

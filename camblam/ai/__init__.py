@@ -8,12 +8,18 @@ search's view of the board's moves), ``search`` (``Search``, resumable in slices
 Levels (``LEVELS``; ``random`` plays a uniformly random legal move):
 
 ``easy``    one ply, then the evaluation (material only) with seeded noise of about a pawn and a
-            half: it takes what hangs, but misjudges and misses replies.
+            half: it takes what hangs, but misjudges and misses replies. It never misses a mate in
+            one (the mate probe below runs before its search, whatever the noise or the clock).
 ``normal``  iterative deepening to two plies plus a quiescence search over captures and shots;
-            material, king safety and pawn advance.
-``hard``    iterative deepening to four plies with quiescence, within a larger node budget; adds
-            mobility and, when ahead, a king hunt (pieces drawn towards the enemy king, whose
-            free squares cost it), so a won game ends in mate, not in the 100-move rule.
+            material, king safety and pawn advance; and the mate guard (``Level.guard``): a mate
+            in two that starts with a check is found before the search; when the opponent
+            threatens mate in one, neither the node budget nor the time limit stops it before two
+            plies; it never plays a move that allows a mate in one while another move avoids it.
+``hard``    iterative deepening to four plies with quiescence, within a larger node budget, as a
+            principal variation search with late move reductions; never stops before two plies;
+            the mate guard; adds mobility and, when ahead, a bounded king hunt (pieces drawn
+            towards the enemy king, whose free squares cost it), so a won game ends in mate, not
+            in the 100-move rule.
 
 The search: negamax alpha-beta with iterative deepening, a transposition table keyed by the
 board's position key (Python's hash of the cells and side to move: what a Zobrist key gives,
