@@ -153,7 +153,8 @@ class Search:
         if self.nodes - self._yielded >= SLICE_NODES:
             self._yielded = self.nodes
             if self._deadline is not None and time.perf_counter() > self._deadline:
-                if self.depth_done >= self._min_depth - 1 or time.perf_counter() > self._deadline + self._grace:
+                if (self._min_depth <= 1 or self.depth_done >= self._min_depth
+                        or time.perf_counter() > self._deadline + self._grace):
                     raise _Stop  # the best root move so far stands, even in the first iteration
             return True
         return False
