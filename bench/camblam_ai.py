@@ -3,6 +3,7 @@
     python bench/camblam_ai.py play hard random --games 100 [--out FILE] [--jobs 1] [--nodes hard=3000]
     python bench/camblam_ai.py report [FILE...]
     python bench/camblam_ai.py browser [--positions 24] [--level hard]
+    python bench/camblam_ai.py speed --reference DIR [--positions 24] [--levels easy normal hard]
 
 ``play`` plays the games and appends one JSON line per finished game to ``--out`` (by default
 ``bench/results/camblam-FIRST-SECOND.jsonl``); run again, it plays only the games not in the file
@@ -38,9 +39,17 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
+sys.path.insert(0, HERE)
 
 from camblam import Board, Color  # noqa: E402
-from camblam.ai import LEVEL_NAMES, Search  # noqa: E402
+from camblam.ai import LEVEL_NAMES, LEVELS, Search  # noqa: E402
+
+try:
+    from camblam_yardstick import PLAYERS  # bench/camblam_yardstick.py: players that are not levels
+except ImportError:  # in Pyodide (the browser timing copies only this file)
+    PLAYERS = {}
+#: Every player a match may have: the levels and the bench's own players.
+PLAYER_NAMES = (*LEVEL_NAMES, *PLAYERS)
 
 RESULTS = os.path.join(HERE, "results")
 
@@ -60,14 +69,20 @@ def play_game(args: tuple) -> dict:
         mover_is_first = (board.turn == Color.WHITE) == first_is_white
         level = first if mover_is_first else second
         clock, cpu_clock = time.perf_counter(), time.process_time()
-        search = Search(board, level, game_seed * 1000 + plies, max_nodes=nodes.get(level))
-        move = search.run()
+        if level in PLAYERS:
+            search = PLAYERS[level](game_seed * 1000 + plies)
+            move = search.choose(board)
+            search.depth_done = 0
+        else:
+            search = Search(board, level, game_seed * 1000 + plies, max_nodes=nodes.get(level))
+            move = search.run()
         times[0 if mover_is_first else 1].append(round((time.perf_counter() - clock) * 1000))
         cpu[0 if mover_is_first else 1].append(round((time.process_time() - cpu_clock) * 1000))
         depths[0 if mover_is_first else 1].append(search.depth_done)
         board.push(move)
         plies += 1
     outcome = board.outcome()
+    moves = [m.text() for m in board.move_stack]
     if outcome is None or outcome.winner is None:
         score = 0.5
         how = outcome.termination.value if outcome else "ply limit"
@@ -79,7 +94,7 @@ def play_game(args: tuple) -> dict:
         "game": game, "first": first, "second": second, "first_white": first_is_white, "seed": seed,
         "nodes": nodes, "score": score, "how": how, "plies": plies,
         "ms_first": times[0], "ms_second": times[1], "cpu_first": cpu[0], "cpu_second": cpu[1],
-        "depth_first": depths[0], "depth_second": depths[1],
+        "depth_first": depths[0], "depth_second": depths[1], "moves": " ".join(moves),
         "started": time.strftime("%Y-%m-%d %H:%M", time.gmtime(started)),
         "load": round(os.getloadavg()[0], 1),
     }
@@ -101,6 +116,16 @@ def read_records(paths: list[str]) -> list[dict]:
     return records
 
 
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) of a proportion; a draw counts half a success."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def percentile(values: list[int], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(p * len(ordered)))]
@@ -108,13 +133,16 @@ def percentile(values: list[int], p: float) -> float:
 
 def play(args: argparse.Namespace) -> int:
     nodes = {}
+    if args.no_clock:  # each level on its own node budget alone: what it plays on a free core
+        nodes = {name: LEVELS[name].max_nodes for name in (args.first, args.second) if name in LEVELS}
     for item in args.nodes:
         level, _, n = item.partition("=")
-        if level not in LEVEL_NAMES or not n.isdigit():
+        if level not in LEVEL_NAMES or level == "random" or not n.isdigit():
             print(f"bad --nodes {item!r}: expected LEVEL=N", file=sys.stderr)
             return 2
         nodes[level] = int(n)
-    out = args.out or os.path.join(RESULTS, f"camblam-{args.first}-{args.second}.jsonl")
+    suffix = "-nodes" if args.no_clock else ""
+    out = args.out or os.path.join(RESULTS, f"camblam-{args.first}-{args.second}{suffix}.jsonl")
     from concurrent.futures import ProcessPoolExecutor  # here: Pyodide runs this file without it
 
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
@@ -138,16 +166,17 @@ def report(paths: list[str]) -> int:
     if not records:
         print("no games in " + ", ".join(paths), file=sys.stderr)
         return 2
-    matches: dict[tuple[str, str], list[dict]] = {}
+    matches: dict[tuple[str, str, str], list[dict]] = {}
     per_level: dict[str, list[int]] = {}
     per_level_cpu: dict[str, list[int]] = {}
     for r in records:
-        matches.setdefault((r["first"], r["second"]), []).append(r)
+        mode = "nodes " + ",".join(f"{k}={v}" for k, v in sorted(r["nodes"].items())) if r.get("nodes") else "clock"
+        matches.setdefault((r["first"], r["second"], mode), []).append(r)
         per_level.setdefault(r["first"], []).extend(r["ms_first"])
         per_level.setdefault(r["second"], []).extend(r["ms_second"])
         per_level_cpu.setdefault(r["first"], []).extend(r.get("cpu_first", []))
         per_level_cpu.setdefault(r["second"], []).extend(r.get("cpu_second", []))
-    for (first, second), games in sorted(matches.items()):
+    for (first, second, mode), games in sorted(matches.items()):
         wins = sum(r["score"] == 1.0 for r in games)
         draws = sum(r["score"] == 0.5 for r in games)
         losses = len(games) - wins - draws
@@ -156,10 +185,11 @@ def report(paths: list[str]) -> int:
         for r in games:
             ends[r["how"]] = ends.get(r["how"], 0) + 1
         score = 100.0 * (wins + draws / 2) / len(games)
+        low, high = wilson(wins + draws / 2, len(games))
         plies = statistics.median(r["plies"] for r in games)
         loads = [r["load"] for r in games]
-        print(f"{first} vs {second}: {len(games)} games ({white} with {first} white), +{wins} ={draws} -{losses}, "
-              f"score {score:.1f}%; ended by " + ", ".join(f"{k} {v}" for k, v in sorted(ends.items()))
+        print(f"{first} vs {second} ({mode}): {len(games)} games ({white} with {first} white), +{wins} ={draws} -{losses}, "
+              f"score {score:.1f}% (95% Wilson interval {100 * low:.1f}-{100 * high:.1f}%); ended by " + ", ".join(f"{k} {v}" for k, v in sorted(ends.items()))
               + f"; median {plies:.0f} plies; load average {min(loads)}-{max(loads)}; "
               f"{min(r['started'] for r in games)} to {max(r['started'] for r in games)} UTC")
     for level, ms in sorted(per_level.items()):
@@ -255,7 +285,9 @@ def browser(args: argparse.Namespace) -> int:
     cpython = time_moves(codes, args.level)
     print(f"{args.level} in CPython {sys.version.split()[0]}: {summary(cpython)}", flush=True)
     root = os.path.join(HERE, "..")
-    files = sorted(f"camblam/{name}" for name in os.listdir(os.path.join(root, "camblam")) if name.endswith(".py"))
+    files = sorted(os.path.relpath(os.path.join(folder, name), root).replace(os.sep, "/")
+                   for folder, _, names in os.walk(os.path.join(root, "camblam")) for name in names
+                   if name.endswith(".py"))
     files.append("bench/camblam_ai.py")
     with serve() as base, chromium() as browser_:
         pages = Pages(browser_)
@@ -283,15 +315,63 @@ def browser(args: argparse.Namespace) -> int:
     return 0
 
 
+SPEED = r"""
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+from camblam import Board
+from camblam.ai import LEVELS, Search
+codes, level = json.loads(sys.stdin.read()), sys.argv[2]
+out = []
+for i, code in enumerate(codes):
+    board = Board.from_code(code)
+    cpu = time.process_time()
+    search = Search(board, level, i, max_nodes=LEVELS[level].max_nodes)
+    search.run()
+    out.append([round((time.process_time() - cpu) * 1000, 1), search.nodes, search.depth_done])
+print(json.dumps(out))
+"""
+
+
+def speed(args: argparse.Namespace) -> int:
+    """CPU time per move of each level here and in a reference tree (``--reference DIR``: a folder
+    holding another ``camblam`` package, e.g. ``git archive 93ac35b camblam | tar -x -C DIR``), on the
+    same positions, each level on its node budget alone (what it searches on a free core), the two
+    trees taking turns level by level."""
+    import subprocess
+
+    print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average {os.getloadavg()[0]:.1f}",
+          flush=True)
+    codes = sample_positions(args.positions)
+    root = os.path.join(HERE, "..")
+    for level in args.levels:
+        medians = []
+        for tree in (args.reference, root):
+            done = subprocess.run([sys.executable, "-c", SPEED, os.path.abspath(tree), level], input=json.dumps(codes),
+                                  capture_output=True, text=True, check=True)
+            rows = json.loads(done.stdout)
+            ms = [r[0] for r in rows]
+            medians.append(statistics.median(ms))
+            depths = sorted(r[2] for r in rows)
+            print(f"{level} in {'the reference' if tree == args.reference else 'this tree'}: {len(ms)} moves, CPU "
+                  f"median {statistics.median(ms):.0f} ms, mean {statistics.mean(ms):.0f} ms, max {max(ms):.0f} ms; "
+                  f"nodes median {statistics.median(r[1] for r in rows):.0f}; depth median "
+                  f"{statistics.median(depths):.0f} (min {depths[0]}, max {depths[-1]})", flush=True)
+        print(f"{level}: this tree / the reference, median CPU time per move {medians[1] / medians[0]:.2f}x; "
+              f"load average {os.getloadavg()[0]:.1f}", flush=True)
+    return 0
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("play", help="play a match, appending to its result file")
-    p.add_argument("first", choices=LEVEL_NAMES)
-    p.add_argument("second", choices=LEVEL_NAMES)
+    p.add_argument("first", choices=PLAYER_NAMES)
+    p.add_argument("second", choices=PLAYER_NAMES)
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--out", help="the result file (JSON lines)")
     p.add_argument("--nodes", action="append", default=[], help="LEVEL=N: that level on a node budget alone")
+    p.add_argument("--no-clock", action="store_true",
+                   help="each level on its node budget alone (no time limit; results in FIRST-SECOND-nodes.jsonl)")
     p.add_argument("--max-plies", type=int, default=400)
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--seed", type=int, default=1)
@@ -301,6 +381,10 @@ def main(argv: list[str]) -> int:
     b.add_argument("--positions", type=int, default=24)
     b.add_argument("--level", choices=LEVEL_NAMES, default="hard")
     b.add_argument("--json", help="also write the figures to this file")
+    v = sub.add_parser("speed", help="CPU time per move against a reference tree, level by level")
+    v.add_argument("--reference", required=True, help="a folder holding the reference camblam package")
+    v.add_argument("--positions", type=int, default=24)
+    v.add_argument("--levels", nargs="+", default=["easy", "normal", "hard"])
     t = sub.add_parser("time", help="time a level on the positions of a JSON list (one JSON line out)")
     t.add_argument("codes")
     t.add_argument("--level", choices=LEVEL_NAMES, default="hard")
@@ -310,6 +394,8 @@ def main(argv: list[str]) -> int:
     if args.command == "browser":
         sys.path.insert(0, HERE)
         return browser(args)
+    if args.command == "speed":
+        return speed(args)
     if args.command == "time":
         with open(args.codes, encoding="utf-8") as f:
             print(json.dumps(time_moves(json.load(f), args.level)))

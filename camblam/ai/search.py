@@ -1,22 +1,4 @@
-"""Computer players for Camblam: a two-player alpha-beta search (negamax) over an evaluation.
-
-Levels (``LEVELS``, frozen ``Level`` values; ``random`` plays a uniformly random legal move):
-
-``easy``    one ply, then the evaluation (material only) with seeded noise of about a pawn and a
-            half: it takes what hangs, but misjudges and misses replies.
-``normal``  iterative deepening to two plies plus a quiescence search over captures and shots;
-            material, king safety and pawn advance.
-``hard``    iterative deepening to four plies with quiescence, within a larger node budget; adds
-            mobility and, when ahead, a king hunt (pieces drawn towards the enemy king, whose
-            free squares cost it), so a won game ends in mate, not in the 100-move rule.
-
-The search: negamax alpha-beta with iterative deepening, a transposition table keyed by the
-board's position key (Python's hash of the cells and side to move: what a Zobrist key gives,
-without the incremental upkeep), move ordering (the table's move, then captures by most valuable
-victims / least valuable attacker — a chain's victims add up —, then killer moves and the history
-table), a check extension, and a quiescence search over captures and shots (stand pat, delta
-pruning before the legality test, depth capped). A promotion is searched as a queen only. Mate
-scores count plies, so the shortest mate is preferred.
+"""The Camblam search: negamax alpha-beta with iterative deepening, resumable in slices.
 
 ``Search(board, level, seed)`` is resumable like ``djambi.ai.Search``: ``step(max_ms)`` does a
 slice of work and returns whether the search is finished, ``best_move()`` is the best move found
@@ -32,162 +14,31 @@ from __future__ import annotations
 
 import random
 import time
-from itertools import compress
-from dataclasses import dataclass
 from typing import Generator
 
-from .board import ARCHER, KING, PAWN, PRINCE, QUEEN, Board
-from .move import Move
-from .pieces import Kind
-from .squares import RAYS, SIZE
+from ..board import Board
+from ..move import Move
+from .evaluation import VALUE, evaluate
+from .levels import LEVEL_NAMES, LEVELS, Level
+from .movegen import Probe, as_move
 
-#: Material by kind, in pawns (docs/camblam.md gives the reasons):
-#: king, queen, rook, bishop, knight, catapult, archer, prince, pawn.
-VALUE: tuple[float, ...] = (0.0, 9.0, 5.0, 4.0, 3.0, 2.5, 4.5, 6.0, 1.0)
 MATE = 100_000.0
 #: Nodes between two yields of the search generator (a slice ends at a yield).
 SLICE_NODES = 32
 #: Plies of quiescence at most.
 QDEPTH = 4
+#: Moves the mate probes may push before the search (about 10 µs each in CPython)
+PROBE_PUSHES = 3_000
+#: A probe's pushes per search node in the node count (a node costs about 8 pushes).
+PUSHES_PER_NODE = 8
+#: Root moves the guard tries, best first, for one that allows no mate in one.
+GUARD_MOVES = 24
+#: Moves searched in full before the later quiet ones are reduced (``Level.reductions``).
+LATE_MOVES = 4
+#: The null window of the principal variation search, in pawns.
+WINDOW = 0.01
 #: Delta pruning: a capture that cannot lift the score to within this of alpha is not searched.
 DELTA = 1.0
-
-_SQUARES = range(SIZE * SIZE)
-
-
-@dataclass(frozen=True)
-class Level:
-    """How a computer player searches."""
-
-    name: str
-    max_depth: int  # plies of the full-width search
-    max_nodes: int  # node budget (quiescence nodes count)
-    noise: float  # standard deviation, in pawns, of the seeded noise on the root moves' scores
-    quiescence: bool  # search captures and shots at the leaves
-    positional: bool  # king safety and pawn advance in the evaluation
-    mobility: bool  # mobility and the king hunt in the evaluation
-    time_limit: float | None = None  # seconds of wall-clock time at most (None: the node budget alone)
-
-
-LEVELS: dict[str, Level] = {
-    "easy": Level("easy", max_depth=1, max_nodes=2_000, noise=1.5, quiescence=False, positional=False,
-                  mobility=False, time_limit=1.0),
-    "normal": Level("normal", max_depth=2, max_nodes=3_000, noise=0.0, quiescence=True, positional=True,
-                    mobility=False, time_limit=1.5),
-    "hard": Level("hard", max_depth=4, max_nodes=12_000, noise=0.0, quiescence=True, positional=True,
-                  mobility=True, time_limit=2.5),
-}
-#: Every level name a seat may have.
-LEVEL_NAMES = ("random", *LEVELS)
-
-
-_FILE = tuple(sq % SIZE for sq in range(SIZE * SIZE))
-_RANK = tuple(sq // SIZE for sq in range(SIZE * SIZE))
-#: _NEAR[k]: the squares within two king steps of ``k`` (king safety).
-_NEAR: tuple[frozenset[int], ...] = tuple(
-    frozenset(q for q in range(SIZE * SIZE) if max(abs(_FILE[q] - _FILE[k]), abs(_RANK[q] - _RANK[k])) <= 2)
-    for k in range(SIZE * SIZE)
-)
-#: _DIST[a][b]: king steps from ``a`` to ``b`` (the king hunt).
-_DIST: tuple[tuple[int, ...], ...] = tuple(
-    tuple(max(abs(_FILE[a] - _FILE[b]), abs(_RANK[a] - _RANK[b])) for b in range(SIZE * SIZE))
-    for a in range(SIZE * SIZE)
-)
-#: _MOBILE[kind]: the directions along which a long-range piece's view counts as mobility.
-_MOBILE: dict[int, tuple[int, ...]] = {QUEEN: tuple(range(8)), ARCHER: tuple(range(8)),
-                                        PRINCE: tuple(range(8)), 2: (0, 1, 2, 3), 3: (4, 5, 6, 7)}
-#: _PAWN_ADVANCE[side][sq]: the pawn-advance term of a pawn of ``side`` on ``sq``.
-_PAWN_ADVANCE: tuple[tuple[float, ...], ...] = tuple(
-    tuple(0.04 * a + (0.5 if a >= 8 else 0.0) for a in
-          ((_RANK[q] - 2) if side == 0 else (9 - _RANK[q]) for q in range(SIZE * SIZE)))
-    for side in (0, 1)
-)
-
-
-def evaluate(board: Board, level: Level | None = None) -> float:
-    """The position's value for the side to move, in pawns (``level``: which terms; hard's by default)."""
-    if level is None:
-        level = LEVELS["hard"]
-    cells = board._cells
-    material_w = material_b = 0.0
-    extra = 0.0  # White's positional terms minus Black's
-    officers_w: list[int] = []  # squares of pieces other than king and pawns
-    officers_b: list[int] = []
-    king_w = king_b = 0
-    positional = level.positional
-    mobility = level.mobility
-    mob = 0
-    value = VALUE
-    for q in compress(_SQUARES, cells):
-        c = cells[q]
-        if c > 0:
-            kind = c - 1
-            if kind == PAWN:
-                material_w += 1.0
-                if positional:
-                    extra += _PAWN_ADVANCE[0][q]
-                continue
-            if kind == KING:
-                king_w = q
-                continue
-            material_w += value[kind]
-            officers_w.append(q)
-            sign = 1
-        else:
-            kind = -c - 1
-            if kind == PAWN:
-                material_b += 1.0
-                if positional:
-                    extra -= _PAWN_ADVANCE[1][q]
-                continue
-            if kind == KING:
-                king_b = q
-                continue
-            material_b += value[kind]
-            officers_b.append(q)
-            sign = -1
-        if mobility and kind in _MOBILE:
-            rays = RAYS[q]
-            n = 0
-            for d in _MOBILE[kind]:
-                for t in rays[d]:
-                    if cells[t]:
-                        break
-                    n += 1
-            mob += sign * n
-    if positional:
-        # King safety: its own pieces beside it shelter it; enemy pieces near it threaten it.
-        for k, sign, enemies in ((king_w, 1, officers_b), (king_b, -1, officers_w)):
-            shelter = 0
-            for ray in RAYS[k]:
-                if ray and cells[ray[0]] * sign > 0:
-                    shelter += 1
-            near_k = _NEAR[k]
-            near = 0
-            for q in enemies:
-                if q in near_k:
-                    near += 1
-            extra += sign * (0.08 * shelter - 0.25 * near)
-    if mobility:
-        extra += 0.03 * mob
-        lead = material_w - material_b
-        if lead >= 4.0 or lead <= -4.0:
-            # The king hunt: the side ahead draws its pieces to the enemy king and takes its room.
-            if lead > 0:
-                target, hunters, sign = king_b, officers_w, 1
-            else:
-                target, hunters, sign = king_w, officers_b, -1
-            dist = _DIST[target]
-            near = 0
-            for q in hunters:
-                near -= dist[q]
-            free = 0
-            for ray in RAYS[target]:
-                if ray and cells[ray[0]] == 0:
-                    free += 1
-            extra += sign * (0.02 * near - 0.15 * free)
-    white = material_w - material_b + extra
-    return white if board._turn == 0 else -white
 
 
 class _Stop(Exception):
@@ -220,6 +71,12 @@ class Search:
         self._tt: dict = {}
         self._killers: dict[int, list] = {}
         self._history: dict[tuple[int, int], int] = {}
+        # Iterations no limit may cut (2 when the opponent threatens mate).
+        self._min_depth = self.level.min_depth if self.level is not None else 1
+        self._grace = 2.0 * (time_limit or 0.0)  # seconds past the time limit allowed for them
+        self._ranked: list = []  # the root moves, best first, of the last iteration
+        self.probe_nodes = 0  # what the mate probes cost, in nodes (counted in ``nodes``)
+        self.mate = ""  # what the mate probes found: "", "mate in 1", "mate in 2", "threat"
         self._gen = None if self.level is None or board.outcome() is not None else self._run()
 
     # -- public
@@ -266,10 +123,6 @@ class Search:
         if self.board.outcome() is None:
             self._best = self.rng.choice(self.board.generate_legal_moves())
 
-    @staticmethod
-    def _move(raw) -> Move:
-        return Move(raw[0], raw[1], Kind.QUEEN if raw[4] else None)
-
     def _order(self, board: Board, moves: list, ply: int, first=None) -> list:
         cells = board._cells
         killers = self._killers.get(ply, ())
@@ -295,12 +148,14 @@ class Search:
     def _tick(self) -> bool:
         """Count a node; True when it is time to yield a slice. Raises ``_Stop`` on the budget."""
         self.nodes += 1
-        if self.nodes > self.max_nodes and self.depth_done >= 1:
+        if self.nodes > self.max_nodes and self.depth_done >= self._min_depth:
             raise _Stop
         if self.nodes - self._yielded >= SLICE_NODES:
             self._yielded = self.nodes
             if self._deadline is not None and time.perf_counter() > self._deadline:
-                raise _Stop  # the best root move so far stands, even in the first iteration
+                if (self._min_depth <= 1 or self.depth_done >= self._min_depth
+                        or time.perf_counter() > self._deadline + self._grace):
+                    raise _Stop  # the best root move so far stands, even in the first iteration
             return True
         return False
 
@@ -310,9 +165,30 @@ class Search:
         assert level is not None
         root = len(board._stack)
         moves = self._order(board, board.legal_raw(), 0)  # captures first: a fair move if time is short
-        self._best = self._move(moves[0])
+        self._best = as_move(moves[0])
+        self._ranked = moves
         if len(moves) == 1:
             return
+        # The mate probes: a mate in one (every level), a mate in two by a check, a threat of mate.
+        probe = Probe(board, PROBE_PUSHES)
+        checks: list[Move] = []
+        mate = probe.mate_in_one(moves, checks)
+        if mate is None and level.guard:
+            mate = probe.mate_in_two(checks)
+            if mate is not None:
+                self.mate = "mate in 2"
+        elif mate is not None:
+            self.mate = "mate in 1"
+        if mate is None and level.guard and probe.threatened():
+            self.mate = "threat"
+            self._min_depth = max(self._min_depth, 2)
+        self.probe_nodes = probe.pushes // PUSHES_PER_NODE
+        self.nodes += self.probe_nodes
+        if mate is not None:
+            self._best = mate
+            self.depth_done = 1 if self.mate == "mate in 1" else 3  # the plies the probe proved
+            return
+        yield
         noise = [self.rng.gauss(0.0, level.noise) if level.noise else 0.0 for _ in moves]
         order = list(range(len(moves)))
         try:
@@ -321,7 +197,7 @@ class Search:
                 scores = {}
                 for i in order:
                     raw = moves[i]
-                    board.push(self._move(raw))
+                    board.push(as_move(raw))
                     alpha = best_v - noise[i] if best_i >= 0 else -MATE * 2
                     v = -(yield from self._search(depth - 1, -MATE * 2, -alpha, 1))
                     board.pop()
@@ -331,16 +207,31 @@ class Search:
                         # Searched with alpha = the best so far, so a higher score is exact: the
                         # move is better, even if this iteration is cut short later.
                         best_i, best_v = i, v
-                        self._best = self._move(raw)
-                self._best = self._move(moves[best_i])
+                        self._best = as_move(raw)
+                self._best = as_move(moves[best_i])
                 self.depth_done = depth
                 order.sort(key=lambda j: scores.get(j, -MATE * 3), reverse=True)
+                self._ranked = [moves[j] for j in order]
                 if best_v >= MATE - 100:
                     break  # a mate found: no need to look deeper
                 yield
         except _Stop:
             while len(board._stack) > root:
                 board.pop()
+        if level.guard:
+            self._guard(probe)
+
+    def _guard(self, probe: Probe) -> None:
+        """Never play a move after which the opponent mates in one while another move avoids
+        it: the best move is tried, then the last iteration's next best ones."""
+        best = self._best
+        if best is None or not probe.allows_mate(best):
+            return
+        for raw in self._ranked[:GUARD_MOVES]:
+            move = as_move(raw)
+            if move != best and not probe.allows_mate(move):
+                self._best = move
+                return
 
     def _search(self, depth: int, alpha: float, beta: float, ply: int) -> Generator[None, None, float]:
         if self._tick():
@@ -371,9 +262,19 @@ class Search:
         alpha0 = alpha
         best = -MATE * 2
         best_raw = None
-        for raw in self._order(board, moves, ply, first):
-            board.push(self._move(raw))
-            v = -(yield from self._search(depth - 1, -beta, -alpha, ply + 1))
+        reduce = self.level.reductions and depth >= 3 and not in_check  # type: ignore[union-attr]
+        for i, raw in enumerate(self._order(board, moves, ply, first)):
+            board.push(as_move(raw))
+            if i == 0 or not reduce:
+                v = -(yield from self._search(depth - 1, -beta, -alpha, ply + 1))
+            else:
+                # Principal variation search: a later move is first tried with a null window, and a
+                # late quiet move that gives no check one ply shallower; a move that beats alpha there
+                # is searched again in full.
+                r = 1 if i >= LATE_MOVES and not raw[2] and not raw[4] and not board.is_check() else 0
+                v = -(yield from self._search(depth - 1 - r, -alpha - WINDOW, -alpha, ply + 1))
+                if alpha < v and (r or v < beta):
+                    v = -(yield from self._search(depth - 1, -beta, -alpha, ply + 1))
             board.pop()
             if v > best:
                 best, best_raw = v, raw
@@ -409,7 +310,7 @@ class Search:
                 continue  # even taking it for free would not raise alpha
             if not board.keeps_king_safe(raw):
                 continue
-            board.push(self._move(raw))
+            board.push(as_move(raw))
             v = -(yield from self._quiesce(-beta, -alpha, qply + 1))
             board.pop()
             if v > alpha:
@@ -437,4 +338,4 @@ def accepts_draw(board: Board, color, level: str = "normal") -> bool:
     return value <= 1.0
 
 
-__all__ = ["Level", "LEVELS", "LEVEL_NAMES", "VALUE", "Search", "choose_move", "accepts_draw", "evaluate"]
+__all__ = ["MATE", "SLICE_NODES", "Search", "choose_move", "accepts_draw"]
