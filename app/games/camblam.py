@@ -247,11 +247,15 @@ class Camblam:
     def search(self, board: Board, level: str, seed: int) -> Any:
         from camblam import ai  # on first use
 
+        if level not in ai.LEVEL_NAMES:
+            level = "hard"  # a level only Djambi has (``expert``): Camblam's strongest
         return ai.Search(board, level, seed)
 
     def accepts_draw(self, board: Board, party: Any, level: str) -> bool:
         from camblam import ai
 
+        if level not in ai.LEVEL_NAMES:
+            level = "hard"
         return ai.accepts_draw(board, party, level)
 
 
