@@ -160,15 +160,37 @@ def bench_perft(depths: list[int]) -> dict:
     return out
 
 
+def _cpu_clock():
+    """The process's CPU seconds: ``time.process_time`` in CPython; under Node, Node's
+    ``process.cpuUsage()`` (Pyodide's own clock there is the wall clock). On a loaded machine
+    this is what a move costs with a core to itself. ``None`` in a browser."""
+    if sys.platform != "emscripten":
+        return time.process_time
+    try:
+        from js import process  # Pyodide under Node (bench/pyodide.mjs)
+
+        process.cpuUsage()
+    except Exception:
+        return None
+
+    def node_cpu() -> float:
+        use = process.cpuUsage()
+        return (use.user + use.system) / 1e6
+
+    return node_cpu
+
+
 def bench_ai(levels: list[str], count: int | None, seed: int = 1, extra: int = 0) -> dict:
     from djambi.ai import Search
 
     positions = ai_positions(count, extra)
     out = {"positions": [label for label, _ in positions], "levels": {}}
+    cpu = _cpu_clock()
     for level in levels:
-        times, nodes = [], []
+        times, nodes, cpus = [], [], []
         for _, board in positions:
             gc.collect()
+            c = cpu() if cpu else 0.0
             t = time.perf_counter()
             if level == "peer":  # the sparring partner of issue 13 (bench/peer.py)
                 from bench.peer import choose_move
@@ -180,6 +202,7 @@ def bench_ai(levels: list[str], count: int | None, seed: int = 1, extra: int = 0
                 search.run()
                 n = search.nodes
             times.append(time.perf_counter() - t)
+            cpus.append(cpu() - c if cpu else 0.0)
             nodes.append(n)
         out["levels"][level] = {
             "ms": [x * 1000 for x in times],
@@ -188,6 +211,10 @@ def bench_ai(levels: list[str], count: int | None, seed: int = 1, extra: int = 0
             "median_ms": sorted(times)[len(times) // 2] * 1000,
             "max_ms": max(times) * 1000,
         }
+        if cpu:
+            out["levels"][level]["cpu_ms"] = [x * 1000 for x in cpus]
+            out["levels"][level]["cpu_median_ms"] = sorted(cpus)[len(cpus) // 2] * 1000
+            out["levels"][level]["cpu_max_ms"] = max(cpus) * 1000
     return out
 
 
