@@ -6,7 +6,7 @@ ideas against. ``ExperimentalSearch`` plays the app's levels and these:
               kills in one minimising layer (Schadd & Winands' Best-Reply Search, kills only).
 ``mcts``      Monte-Carlo tree search with a max^n backup and progressive history (Nijssen &
               Winands), short playouts ending in the evaluation.
-``expert``    the first ``normal``'s search (full quiescence, no ordering) with the set-up check
+``normal-full``  the first ``normal``'s search (full quiescence, no ordering) with the set-up check
               that ``normal`` has: it beat the sparring partner about as often as ``hard`` does
               but is no level (with no noise, its games against three of the first ``normal``
               repeat every four, and it lost all four).
@@ -65,7 +65,7 @@ EXPERIMENTS: dict[str, Experiment] = {
                        keep=10.0, sealed=30.0, noise=0.0),
     # The first normal's search (full quiescence, 2,500 nodes), then the first move (best
     # first) that allows no set-up.
-    "expert": Experiment(depth=1, nodes=2500, qdepth=3, noise=0.0, keep=10.0, sealed=30.0,
+    "normal-full": Experiment(depth=1, nodes=2500, qdepth=3, noise=0.0, keep=10.0, sealed=30.0,
                          drop=25.0, screen=200, cap=9000),
 }
 # The app's levels with an evaluation blind to the rule options (``blind``).

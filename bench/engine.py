@@ -5,7 +5,7 @@ runs it under Node with the repository mounted at /repo). It prints one JSON obj
 line; ``bench/run.py`` reads it and makes the table.
 
     python bench/engine.py [--parts movegen,perft,ai] [--perft 3,4] [--levels random,easy,normal,hard,peer]
-                           [--ai-positions N] [--seconds S]
+                           [--ai-positions N] [--ai-extra N] [--seconds S]
 
 Positions are made reproducibly from the start by seeded "grouped" random games: at every ply a
 random (piece, destination) pair is chosen among the legal moves sorted by text, then a random
@@ -66,8 +66,9 @@ def busy_position(seed: int = BUSY_SEED, plies: tuple[int, int] = BUSY_PLIES) ->
     return best[2], best[1]
 
 
-def ai_positions(count: int | None = None) -> list[tuple[str, Board]]:
-    """The fixed set of positions the computer players are timed on: (label, board)."""
+def ai_positions(count: int | None = None, extra: int = 0) -> list[tuple[str, Board]]:
+    """The fixed set of positions the computer players are timed on: (label, board); ``extra``
+    more from seeded grouped random games (seed 31 on, plies 6 to 90 in turn), for a median."""
     out = [("start", Board())]
     for seed, ply in AI_GAMES:
         if ply is None:
@@ -80,7 +81,15 @@ def ai_positions(count: int | None = None) -> list[tuple[str, Board]]:
         if board is not None and not board.is_game_over():
             out.append((f"game {seed}, ply {ply}", board.copy(stack=False)))
     out += [(label, Board.from_code(code)) for label, code in AI_ENDINGS]
-    return out[:count] if count else out
+    out = out[:count] if count else out
+    for i in range(extra):
+        seed, ply = 31 + i, 6 + (12 * i) % 85
+        board = None
+        for _, board in random_game(seed, ply):
+            pass
+        if board is not None and not board.is_game_over():
+            out.append((f"game {seed}, ply {ply}", board.copy(stack=False)))
+    return out
 
 
 def timed(fn, min_seconds: float, min_reps: int = 3, min_batch: float = 0.005) -> tuple[float, int, list[float]]:
@@ -151,15 +160,37 @@ def bench_perft(depths: list[int]) -> dict:
     return out
 
 
-def bench_ai(levels: list[str], count: int | None, seed: int = 1) -> dict:
+def _cpu_clock():
+    """The process's CPU seconds: ``time.process_time`` in CPython; under Node, Node's
+    ``process.cpuUsage()`` (Pyodide's own clock there is the wall clock). On a loaded machine
+    this is what a move costs with a core to itself. ``None`` in a browser."""
+    if sys.platform != "emscripten":
+        return time.process_time
+    try:
+        from js import process  # Pyodide under Node (bench/pyodide.mjs)
+
+        process.cpuUsage()
+    except Exception:
+        return None
+
+    def node_cpu() -> float:
+        use = process.cpuUsage()
+        return (use.user + use.system) / 1e6
+
+    return node_cpu
+
+
+def bench_ai(levels: list[str], count: int | None, seed: int = 1, extra: int = 0) -> dict:
     from djambi.ai import Search
 
-    positions = ai_positions(count)
+    positions = ai_positions(count, extra)
     out = {"positions": [label for label, _ in positions], "levels": {}}
+    cpu = _cpu_clock()
     for level in levels:
-        times, nodes = [], []
+        times, nodes, cpus = [], [], []
         for _, board in positions:
             gc.collect()
+            c = cpu() if cpu else 0.0
             t = time.perf_counter()
             if level == "peer":  # the sparring partner of issue 13 (bench/peer.py)
                 from bench.peer import choose_move
@@ -171,13 +202,19 @@ def bench_ai(levels: list[str], count: int | None, seed: int = 1) -> dict:
                 search.run()
                 n = search.nodes
             times.append(time.perf_counter() - t)
+            cpus.append(cpu() - c if cpu else 0.0)
             nodes.append(n)
         out["levels"][level] = {
             "ms": [x * 1000 for x in times],
             "nodes": nodes,
             "mean_ms": sum(times) / len(times) * 1000,
+            "median_ms": sorted(times)[len(times) // 2] * 1000,
             "max_ms": max(times) * 1000,
         }
+        if cpu:
+            out["levels"][level]["cpu_ms"] = [x * 1000 for x in cpus]
+            out["levels"][level]["cpu_median_ms"] = sorted(cpus)[len(cpus) // 2] * 1000
+            out["levels"][level]["cpu_max_ms"] = max(cpus) * 1000
     return out
 
 
@@ -187,6 +224,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--perft", default="3,4", help="perft depths from the start (default 3,4)")
     parser.add_argument("--levels", default="random,easy,normal,hard")
     parser.add_argument("--ai-positions", type=int, default=0, help="use only the first N positions")
+    parser.add_argument("--ai-extra", type=int, default=0,
+                        help="N more positions from seeded random games (a median over more)")
     parser.add_argument("--seconds", type=float, default=2.0, help="time per move-generation figure")
     parser.add_argument("--show-position", action="store_true", help="print the busy position and exit")
     args = parser.parse_args(argv)
@@ -210,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
         result["perft"] = bench_perft([int(d) for d in args.perft.split(",") if d])
     if "ai" in parts:
         levels = [x for x in args.levels.split(",") if x]
-        result["ai"] = bench_ai(levels, args.ai_positions or None)
+        result["ai"] = bench_ai(levels, args.ai_positions or None, extra=args.ai_extra)
     print(json.dumps(result))
     return 0
 

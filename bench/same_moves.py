@@ -58,7 +58,7 @@ def series() -> list[tuple[str, Board, list[str], int]]:
         for p, level in zip(duel, ("normal", "hard") if g % 2 == 0 else ("hard", "normal")):
             seats[p] = level
         out.append((f"duel-{g}", board.copy(stack=False), seats, 40))
-    out.append(("experiments", Board(), ["expert", "hard-brs", "mcts", "normal"], 8))
+    out.append(("experiments", Board(), ["normal-full", "hard-brs", "mcts", "normal"], 8))
     return out
 
 

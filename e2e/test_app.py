@@ -469,9 +469,18 @@ def test_computer_player_moves_and_undo_goes_back_over_it(app):
     assert len(move_list(page)) == 4 and status(page) == "Red to move"
 
 
+def test_expert_plays_from_the_new_game_dialog(app):
+    page = app
+    new_game(page, seats={"b": "expert"})
+    assert page.locator('#seat-b option[value="expert"]').text_content() == "Computer (expert)"
+    tap(page, "C7", "F4")
+    expect(page.locator("#status")).to_have_text("Yellow to move", timeout=60_000)
+    assert len(move_list(page)) == 2
+
+
 def test_computer_thinking_can_be_stopped(app):
     page = app
-    new_game(page, seats={"b": "hard"})
+    new_game(page, seats={"b": "expert"})  # the strongest level: the longest search
     # Stop is pressed the moment "Thinking…" shows: a MutationObserver's callback runs at the end
     # of the task that showed it, before any slice of the search, and a computer move waits at
     # least MOVE_PACE_MS after Red's anyway (app/computer.py). So Stop always meets the search.

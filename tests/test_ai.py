@@ -27,7 +27,7 @@ from djambi.ai import (
 )
 
 #: Node budgets that keep the searching levels quick in tests (Pyodide is slower).
-SMALL = {"random": None, "easy": None, "normal": 600, "hard": 1500, "hard-brs": 1500, "mcts": 1500, "expert": 600,
+SMALL = {"random": None, "easy": None, "normal": 600, "hard": 1500, "hard-brs": 1500, "mcts": 1500, "expert": 1500, "normal-full": 600,
          "normal-blind": 600, "hard-blind": 1500}
 
 
@@ -66,7 +66,7 @@ def kills_chief(board: Board, move: Move, party: int) -> bool:
 
 
 def test_levels():
-    assert LEVELS == ("random", "easy", "normal", "hard")
+    assert LEVELS == ("random", "easy", "normal", "hard", "expert")
     assert set(SETTINGS) == set(LEVELS) - {"random"}
     with pytest.raises(ValueError):
         Search(Board(), "grandmaster", 0)

@@ -533,7 +533,7 @@ def test_cli_bad_rules_exit_2_with_one_line(rules: str, message: str) -> None:
 
 
 # ---------------------------------------------------------------------------- computer players
-AI_PLIES = {"random": 30, "easy": 16, "normal": 10, "hard": 3}
+AI_PLIES = {"random": 30, "easy": 16, "normal": 10, "hard": 3, "expert": 2}
 
 
 @pytest.mark.parametrize("name", PRESET_NAMES + ["reporter=all,come-back=allowed,provocateur-own=vassals,skips=1"])
@@ -542,7 +542,7 @@ def test_every_level_plays_legal_moves_under_the_rules(name: str) -> None:
 
     rules = Rules.parse(name)
     for level in ai.LEVELS:
-        for seed in range(2 if level != "hard" else 1):
+        for seed in range(2 if level not in ("hard", "expert") else 1):
             rnd = random.Random(seed)
             board = Board(rules=rules)
             for _ in range(4):  # a random opening, so the games differ
@@ -556,7 +556,7 @@ def test_every_level_plays_legal_moves_under_the_rules(name: str) -> None:
 
 
 #: Moves each level plays from every middle game of the test below.
-MIDDLE_PLIES = {"random": 8, "easy": 4, "normal": 3, "hard": 1}
+MIDDLE_PLIES = {"random": 8, "easy": 4, "normal": 3, "hard": 1, "expert": 1}
 
 
 @pytest.mark.parametrize("name", PRESET_NAMES + [

@@ -12,15 +12,17 @@ HUMAN = "human"
 #: playing on another device. The new-game dialog offers it; ``Game.here`` records it.
 REMOTE = "remote"
 #: Seat kinds: a human, or the computer at one of djambi.ai's levels.
-COMPUTER_LEVELS = ("easy", "normal", "hard", "random")
+COMPUTER_LEVELS = ("easy", "normal", "hard", "expert", "random")
 SEAT_KINDS = (HUMAN, *COMPUTER_LEVELS)
 #: The seat kinds' names in game files (a file format: always English) and, translated with
 #: ``seat_label``, on the page.
 SEAT_LABELS = {"human": N_("Human"), "easy": N_("Computer (easy)"),
                "normal": N_("Computer (normal)"), "hard": N_("Computer (hard)"),
+               "expert": N_("Computer (expert)"),
                "random": N_("Computer (random)"), "remote": N_("Remote (another device)")}
 #: One letter per seat kind, for links (``;seats=hnnd``).
-SEAT_LETTERS = {"human": "h", "easy": "e", "normal": "n", "hard": "d", "random": "r"}
+SEAT_LETTERS = {"human": "h", "easy": "e", "normal": "n", "hard": "d", "expert": "x",
+                "random": "r"}
 ID_DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 MAX_NAME = 60
 

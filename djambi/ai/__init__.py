@@ -58,6 +58,10 @@ Levels (``LEVELS``):
             (``danger``). With two players left it plays the plain two-ply search, without the
             look-ahead's model of several opponents (``duel_plain``), and holding the maze is
             worth more there (``duel_power``: the ruler moves twice to his one opponent's once).
+``expert``  ``hard``'s search, wider and deeper: a larger one-ply search, the look-ahead for the
+            eight best moves with a follow-up search of 1,500 nodes, a three-ply duel; and the only
+            level whose evaluation knows ``come-back`` (out is not lost, an opponent out may
+            come back) and ``skips`` (no move and no pass left is nearly out): ``comeback``.
 """
 
 from __future__ import annotations

@@ -106,13 +106,18 @@ def _sealed(cells, chief: int, root: int, control) -> bool:
 
 def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6.0,
              trap: float = 0.0, keep: float = 0.0, sealed: float = 0.0, drop: float = 0.0,
-             danger: float = 30.0, dead: float = 0.0, rules: Rules | None = None) -> float:
+             danger: float = 30.0, dead: float = 0.0, rules: Rules | None = None,
+             options: float = 0.0) -> float:
     """The position's value for player ``root`` (higher is better), paranoid style: his own
     strength less a share of everybody else's. Terminal positions are not handled here.
     ``power``: what holding the maze is worth to a player; ``trap``: the extra cost of the root
     player's chief one corpse short of perishing (a quarter of it two corpses short).
     ``rules``: the rule set the evaluation knows (the board's by default; a benchmark gives the
-    standard one to measure what knowing the options is worth)."""
+    standard one to measure what knowing the options is worth). ``options`` (0: off, as the
+    levels below ``expert``): the share of an opponent still in the game that an opponent counts
+    while he may still come back (``come-back``: out, his chief walled in but alive) and the
+    weight of the ``skips`` terms (a player who cannot move and has no pass left is as good as
+    eliminated) (``_option_terms``)."""
     cells = board.cells_view
     control = board.control_view
     if rules is None:
@@ -204,6 +209,30 @@ def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6
     # quiet move).
     q = board.quiet_turns / 120.0
     value -= QUIET * q * q
+    if options:
+        value += _option_terms(board, rules, root, active, scan.mobility, options)
+    return value
+
+
+def _option_terms(board: Board, rules: Rules, root: int, active: list[int], mobility,
+                  share: float) -> float:
+    """What the rule options ``come-back`` and ``skips`` add to the root player's value.
+
+    ``come-back=allowed``: an opponent who is out is not eliminated: his chief may come back when
+    a corpse of his wall is carried away or a living piece of it moves, so he still costs
+    ``share`` of ``OPPONENT`` (an opponent in the game costs all of it).
+    ``skips=N``: a player with no move (``mobility`` 0) and no pass left is eliminated at his
+    next turn: for the root player nearly a lost game, for an opponent nearly a kill."""
+    value = 0.0
+    if rules.come_back == "allowed":
+        for p in board.out_players:
+            if int(p) != root:
+                value -= share * OPPONENT
+    if rules.skips is not None and rules.players != "2x2":
+        passes = board.passes
+        for p in active:
+            if mobility[p] == 0 and passes[p] >= rules.skips:
+                value += -10.0 * OPPONENT * share if p == root else OPPONENT * share
     return value
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-LEVELS = ("random", "easy", "normal", "hard")
+LEVELS = ("random", "easy", "normal", "hard", "expert")
 
 
 @dataclass(frozen=True)
@@ -82,6 +82,11 @@ class Level:
     #: What each move the root player's hunters still need to kill the last chief costs
     #: (``Search._hunt_bias``).
     hunt: float = 0.0
+    # Rule options.
+    #: Under ``come-back=allowed``: a root player who is out (his chiefs walled in, alive) is
+    #: worth ``-WIN + comeback`` rather than a lost game, and each opponent out counts this
+    #: share of an opponent in the game (0: out is lost, as without the option).
+    comeback: float = 0.0
 
 
 #: Each searching level's settings.
@@ -99,6 +104,15 @@ SETTINGS: dict[str, Level] = {
                   extend=10, duel_depth=2, duel_nodes=8000, cap=11000, keep=10.0, sealed=30.0,
                   relay=800.0, relay_all=True, relay_extend=200, drop=25.0, danger=300.0,
                   duel_plain=True, duel_power=40.0),
+    # Hard with a wider and deeper look-ahead: more moves, a larger follow-up search, a larger
+    # one-ply search, three plies in a duel (a two-ply player blundered pieces to the last
+    # chief), and the come-back and skips options known (an out player may come back).
+    "expert": Level(depth=1, nodes=6000, qdepth=3, noise=0.0, margin=15.0,
+                    lookahead=8, follow_nodes=1500, weight=0.5,
+                    prepass=True, qnarrow=True, relative_draw=True, opening_noise=0.5, trap=20.0,
+                    extend=10, duel_depth=3, duel_nodes=20000, cap=40000, keep=10.0, sealed=30.0,
+                    relay=800.0, relay_all=True, relay_extend=200, drop=25.0, danger=300.0,
+                    duel_plain=True, duel_power=40.0, comeback=0.4),
 }
 
 __all__ = ["LEVELS", "Level", "SETTINGS"]

@@ -68,6 +68,7 @@ class Search:
         self.dead = 0.0
         self.drop = 0.0
         self.danger = 30.0
+        self.options = 0.0
         if level == "random" or self.board.is_game_over():
             self._gen = None
         else:
@@ -79,6 +80,7 @@ class Search:
             self.dead = self.settings.dead
             self.drop = self.settings.drop
             self.danger = self.settings.danger
+            self.options = self.settings.comeback
             self._gen = self._plan()
 
     # -- public
@@ -345,18 +347,28 @@ class Search:
         root = self.root
         active = board.active_indices()  # players, not parties (two-by-two)
         if root not in active:
-            return -WIN
+            return self._lost()
         if len(active) == 1:
             return WIN
         if board.quiet_turns >= 120:
             return self._draw()
         return self._evaluate(root)
 
+    def _lost(self) -> float:
+        """The value of a position where the root player is not in the game: a lost game, or,
+        under ``come-back=allowed`` with ``Level.comeback``, out for now (his chief walled in,
+        alive: he comes back when the wall opens), worth ``-WIN`` plus a share of it."""
+        comeback = self.settings.comeback
+        if comeback and self.board.rules.come_back == "allowed" and self.root in self.board.out_players:
+            return -WIN * (1.0 - 0.5 * comeback)
+        return -WIN
+
     def _evaluate(self, player: int, scan: Scan | None = None, trap: float | None = None) -> float:
         """``evaluate`` of the search's board for ``player`` with this level's settings."""
         return evaluate(self.board, player, scan=scan, power=self.power,
                         trap=self.trap if trap is None else trap, keep=self.keep,
-                        sealed=self.sealed, drop=self.drop, danger=self.danger, dead=self.dead)
+                        sealed=self.sealed, drop=self.drop, danger=self.danger, dead=self.dead,
+                        options=self.options)
 
     def _draw(self) -> float:
         """The value of a drawn position for the root player. With ``relative_draw``: a little
@@ -408,7 +420,7 @@ class Search:
         while True:
             active = board.active_indices()
             if root not in active:
-                v = -WIN
+                v = self._lost()
                 break
             if len(active) == 1:
                 v = WIN
@@ -554,7 +566,7 @@ class Search:
         control = board.control_view
         active = board.active_indices()
         if root not in active:
-            return -WIN - depth
+            return self._lost() - depth
         if len(active) == 1:
             return WIN + depth
         if board.quiet_turns >= 120:

@@ -100,6 +100,8 @@ class Camblam:
     def search(self, board: Board, level: str, seed: int) -> Any:
         from camblam import ai  # on first use
 
+        if level not in ai.LEVEL_NAMES:
+            level = "hard"  # a level only Djambi has (``expert``): Camblam's strongest
         return ai.Search(board, level, seed)
 
     #: Whether a player may resign (the menu's Resign): a side may resign (``Board.resign``).
@@ -108,6 +110,8 @@ class Camblam:
     def accepts_draw(self, board: Board, party: Any, level: str) -> bool:
         from camblam import ai
 
+        if level not in ai.LEVEL_NAMES:
+            level = "hard"
         return ai.accepts_draw(board, party, level)
 
 
