@@ -305,6 +305,10 @@ class Firefox(Engine):
                 "datareporting.policy.dataSubmissionEnabled": False, "toolkit.telemetry.enabled": False,
                 "browser.aboutwelcome.enabled": False, "extensions.update.enabled": False,
                 "network.captive-portal-service.enabled": False, "network.connectivity-service.enabled": False,
+                # navigator.storage.persist() asks the user in a door-hanger that headless Firefox
+                # never shows: answered "no" at once, as a player who dismisses it would (the app
+                # then tells how to keep the games: the "Keep your games" dialog).
+                "dom.storageManager.prompt.testing": True, "dom.storageManager.prompt.testing.allow": False,
             }.items()))
         self.process = subprocess.Popen(
             [executable, "--headless", "--no-remote", "--profile", str(self.folder), "--remote-debugging-port=0",

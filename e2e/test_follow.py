@@ -15,6 +15,7 @@ from playwright.sync_api import Page, TimeoutError as PlaywrightTimeout, expect
 
 from djambi import Board, Piece, parse_game_code, parse_square, square_name
 from djambi.narrate import KILL, describe_game
+from app.state import linking
 from conftest import menu_click
 
 STORAGE_KEY = "djambi.save.v1"
@@ -280,7 +281,7 @@ def test_browse_back_five_moves_and_return(new_page, size, screenshot_dir, exter
     # The position looked at can be shared.
     menu_click(page, "#btn-share")
     link = page.input_value("#link-position")
-    assert Board.from_code(link.split("#", 1)[1].split(";")[0]) == expected
+    assert linking.read_link(link.split("#", 1)[1]).game.board == expected
     page.keyboard.press("Escape")
     # A click on a move, then the way back.
     page.click('#move-list li[data-ply="6"]')
