@@ -214,6 +214,12 @@ def test_a_first_visit_plays_keeps_its_game_on_reload_and_plays_offline(engine, 
     tab.tap("#welcome-pass")
     tab.wait("() => !document.querySelector('#welcome-dialog').open", timeout=10, what="the welcome closed")
     shows_status(tab, "Red to move")
+    # A long press on the board selects no text and a double tap zooms nothing, in this engine's
+    # own style resolution (WebKit reads only its prefixed user-select).
+    touch = tab.eval("""() => { const s = getComputedStyle(document.querySelector('#board-area'));
+        return [s.webkitUserSelect || s.userSelect, s.touchAction,
+                getComputedStyle(document.documentElement).touchAction]; }""")
+    assert touch == ["none", "manipulation", "manipulation"], touch
     play(tab, "C7", "F4")
     shows_status(tab, "Blue to move")
     only_local(tab, site.url)
