@@ -10,25 +10,10 @@ import random
 
 import pytest
 
-from djambi import FROZEN, HOSTAGE, Board, Move, Piece, Turn, parse_square
+from djambi import Board, Move, Turn
 from djambi.ai import LEVELS, OPPONENT, SETTINGS, SLICE_NODES, WIN, Search, evaluate
-from djambi.board import OUT
 from djambi.rules import PRESETS, Rules
-
-
-def pos(placed: str, *, control: str = "rbyg", turn: str = "r", rules: str = "",
-        quiet: int = 0, passes: tuple[int, ...] = (0, 0, 0, 0)) -> Board:
-    """A sparse position: ``"A9=rC B8=bM D4=xM"``; control letters as in position texts
-    (upper case: out with that chief)."""
-    cells = [0] * 81
-    for token in placed.split():
-        name, symbol = token.split("=")
-        cells[parse_square(name)] = Piece.from_symbol(symbol).code
-    ctl = [FROZEN if c == "f" else HOSTAGE if c == "h" else OUT + "RBYG".index(c) if c.isupper()
-           else "rbyg".index(c) for c in control]
-    return Board.from_parts(cells, ctl, Turn.regular("rbyg".index(turn)), quiet,
-                            rules=Rules.parse(rules), passes=passes)
-
+from test_rules_options import pos
 
 #: Green's chief on A1 walled in by corpses but for A2's militant ... (tests/test_rules_options.py):
 #: Red's D9-D8 lets the wall close; under ``come-back`` he goes out, alive.
