@@ -105,6 +105,10 @@ class Picker:
         """Whether "no victim" is among the options now."""
         return self.stage == "victim" and None in self.options()
 
+    def skip_square(self) -> int | None:
+        """The square a tap means "no victim" on (the landing square), while that is an option."""
+        return self._get("to") if self.can_skip() else None
+
     # ------------------------------------------------------------------ taps
     def controls(self, sq: int) -> bool:
         """Whether the piece on ``sq`` belongs to the side to move."""

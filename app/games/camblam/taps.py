@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from camblam import Board, Kind, Move, PROMOTIONS, square_name
 
-from app.games.camblam.render import Marks, kind_word
+from app.games.camblam.render import Marks, kind_word, marks_of_moves
 from app.text.i18n import _, ngettext
 from app.present.taps import Tap
 
@@ -109,8 +109,9 @@ class CamblamPicker:
         return self.board.effect(move).taken
 
     def marks(self, **extra) -> Marks:
-        return Marks.of_moves(self.board, self.moves, self.piece, taken=frozenset(self.taken()),
-                              chosen=self.chosen if self.chosen is not None else self.promoting, **extra)
+        chosen = self.chosen if self.chosen is not None else self.promoting
+        return marks_of_moves(self.board, self.moves, self.piece, chain=frozenset(self.taken()),
+                              chosen=() if chosen is None else (chosen,), **extra)
 
     def prompt(self) -> str:
         if self.piece is None:
