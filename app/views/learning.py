@@ -25,7 +25,7 @@ from app.learn import lessons
 from app.state import session
 from app.state import seating
 from app.present import statictext
-from app.present import threats
+from app.present import notices, threats
 from app.views.dom import el, on_click
 from app.text.i18n import _
 from app.views.learnview import CAMBLAM_OFFSET, GuideDialog, LessonMode, PieceTip, RulesDialog, Welcome
@@ -290,7 +290,7 @@ class Learn:
             self.app.panel.say(_(threats.SUGGESTION).format(move=board.move_text(move)))
             self.app.draw_board()
         except Exception as exc:  # noqa: BLE001 (shown; nothing is played)
-            self.app.panel.say(_("No suggestion: {error}").format(error=exc), error=True)
+            self.app.panel.say(notices.suggestion_failed(exc))
         finally:
             self.searching = None
             el("#btn-suggest").removeAttribute("aria-busy")

@@ -162,7 +162,7 @@ class PlayControl:
         try:
             self.game.play(move)
         except ValueError as exc:  # an engine refusal: show it, keep the position
-            self.panel.say(str(exc), error=True)
+            self.panel.say(notices.move_refused(exc))
             self.picker.reset(self.game.board)
             self.refresh()
             return
@@ -187,8 +187,7 @@ class PlayControl:
         self.offer_link()
 
     def on_computer_error(self, token: int, exc: Exception) -> None:
-        self.panel.say(_("The computer player failed: {error}. Press “Let it play” to try again.")
-                       .format(error=exc), error=True)
+        self.panel.say(notices.computer_failed(exc))
         self.loop.failed(token)
         self.sync_loop()
 
