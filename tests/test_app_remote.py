@@ -181,8 +181,9 @@ def test_migration_that_does_not_fit_keeps_the_old_game():
 def test_bad_old_data_is_set_aside_as_before():
     storage = saving.MemoryStorage({saving.STORAGE_KEY: "{not json"})
     _, _, loaded = library.Library(storage).open()
-    assert "could not be loaded" in loaded.message
-    assert storage.get(saving.BACKUP_KEY) == "{not json"
+    assert "could not be read" in loaded.message and "set aside" in loaded.message
+    assert "{not json" not in loaded.message and "djambi." not in loaded.message  # no raw text, no key
+    assert "{not json" in storage.data.values()  # kept, in a slot of its own
 
 
 def test_a_camblam_resignation_travels_in_the_last_link():
