@@ -239,7 +239,7 @@ def three_games(storage):
 def test_the_games_list_with_three_games():
     storage = saving.MemoryStorage()
     lib, slots = three_games(storage)
-    entries = gameslist.entries(lib)
+    entries = gameslist.entries(lib, "unfinished")
     assert [e.name for e in entries] == ["Game 2", "Game 1", "Game 3"]  # in progress, newest first
     assert entries[0].status == "Blue to move (on another device)" and entries[0].waiting
     assert entries[0].last_move == "Red C7-F4"
@@ -247,7 +247,7 @@ def test_the_games_list_with_three_games():
     assert lib.rename(slots[0], "  Sunday\n  game ") == ""
     assert lib.read(slots[0]).name == "Sunday game"
     deleted = lib.delete(slots[1])
-    assert [e.name for e in gameslist.entries(lib)] == ["Sunday game", "Game 3"]
+    assert [e.name for e in gameslist.entries(lib, "unfinished")] == ["Sunday game", "Game 3"]
     assert storage.get(library.game_key(slots[1])) is None
     assert lib.restore(deleted) == ""
     assert lib.slots() == slots[::-1] or set(lib.slots()) == set(slots)
@@ -260,8 +260,8 @@ def test_an_unreadable_game_gets_a_human_name_and_no_internal_id():
     storage.set(library.game_key(slots[1]), "{broken")
     broken = [e for e in gameslist.entries(lib) if not e.readable]
     assert len(broken) == 1 and broken[0].slot == slots[1]
-    assert broken[0].name == "Unreadable game"
-    assert broken[0].status.startswith("Cannot be read: ")
+    assert broken[0].name == "Game 2"  # as the games index knows it
+    assert broken[0].status == "Could not be read." and broken[0].problem
     for text in (broken[0].name, broken[0].status):
         assert slots[1] not in text and library.game_key(slots[1]) not in text and "djambi." not in text
 
