@@ -80,3 +80,59 @@ def test_each_game_gives_the_app_a_reviewer_to_step():
     cboard.push(cboard.generate_legal_moves()[0])
     creviewer = games.get("camblam").reviewer(cboard)
     assert creviewer.run().players == 2
+
+
+def _reviewed_game(key: str):
+    """A short finished game of ``key`` with its review (small budgets)."""
+    from app.state.session import Game
+    from camblam.ai import review as creview
+    from djambi.ai import review as dreview
+    if key == "camblam":
+        board = camblam.Board()
+        for text in ("f3-f5", "f10-f7"):
+            board.play(board.parse_move(text))
+        board.resign(camblam.Color.WHITE)
+        review = creview.review(board, nodes=100)
+        return Game(board, ["human", "hard"], rules=games.get("camblam")), review
+    board = djambi.Board()
+    for _ in range(3):
+        board.push(board.generate_legal_moves()[0])
+    return Game(board, ["human", "hard", "hard", "hard"]), dreview.review(board, nodes=100)
+
+
+def test_the_review_is_saved_with_the_game_and_travels_in_its_file_not_its_link():
+    from datetime import datetime
+
+    from app.state import gamefile, linking
+    from app.state.session import Game
+    for key in ("djambi", "camblam"):
+        game, review = _reviewed_game(key)
+        game.review = review
+        again = Game.from_json(game.to_json())
+        assert again.reviewed() == review
+        text = gamefile.record_text(game, datetime(2026, 11, 28))
+        assert "[Review " in text
+        assert gamefile.game_from_file(text).reviewed() == review
+        assert "review" not in game.game_code().lower()  # a link carries the moves only
+        # A review of another game state is not the game's: one more move and it is gone.
+        game.review = review
+        game.board.push(game.board.generate_legal_moves()[0]) if not game.board.is_game_over() else None
+        if not game.board.is_game_over():
+            assert game.reviewed() is None and "review" not in game.to_json()
+
+
+def test_a_damaged_review_is_dropped_and_the_game_kept():
+    import json
+
+    from app.state import gamefile
+    from app.state.session import Game
+    game, review = _reviewed_game("djambi")
+    game.review = review
+    data = json.loads(game.to_json())
+    data["review"]["plies"][0][3] = [2, 0, 0, 0]
+    again = Game.from_json(json.dumps(data))
+    assert again.reviewed() is None and again.board == game.board
+    from datetime import datetime
+    text = gamefile.record_text(game, datetime(2026, 11, 28)).replace('plies', 'pliez', 1)
+    opened = gamefile.game_from_file(text)
+    assert opened.reviewed() is None and opened.board.move_stack == game.board.move_stack

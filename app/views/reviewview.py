@@ -113,7 +113,7 @@ class ReviewView:
     def open(self) -> None:
         self.relabel()
         open_dialog("#review-dialog")
-        done = self.results.get(self.code())
+        done = self.app.game.reviewed() or self.results.get(self.code())
         if done is not None:
             self.show(done)
         elif self.running_for != self.code():
@@ -162,6 +162,8 @@ class ReviewView:
             self.running_for = None
             self.busy(False)
             if key == self.code():
+                self.app.game.review = review  # saved with the game, written in its file
+                self.app.save()
                 self.show(review)
         except Exception as exc:  # noqa: BLE001 (shown to the player; the game is untouched)
             self.running_for = None
