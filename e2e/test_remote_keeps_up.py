@@ -6,9 +6,13 @@ reads whose turn it is and what to do next.
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
 
-from app.state import linking, session
+from djambi import Party
+from app.present import remotewords
+from app.state import linking, remote, session
+from app.text import i18n
 from conftest import menu_click
 from test_follow import moves, new_game, ready, tap
 from test_remote import TABLET, close_send, open_link, sent_link
@@ -82,4 +86,46 @@ def test_a_game_link_with_other_seats_updates_the_saved_game(new_page, external_
     open_link(page, other_seats)
     expect(page.locator("#message-text")).to_contain_text("Game 1")
     assert game_count(page) == before
+    assert page.errors == [] and external_requests == []
+
+
+def test_a_game_link_says_whose_turn_it_is_and_what_to_do(new_page, external_requests):
+    game = session.new_game(seats=["human", "human", "easy", "human"])
+    game.play("C7-F4")
+    page = ready(new_page(**TABLET), "/#" + linking.game_link("", game).split("#", 1)[1])
+    expect(page.locator("#message-text")).to_have_text(
+        "Opened the shared game. Blue is to move: play the move on this device.")
+    expect(page.locator("#status")).to_have_text("Blue to move")
+    assert page.errors == [] and external_requests == []
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "cs"])
+def test_the_receiver_reads_what_to_do_next_in_their_language(new_page, screenshot_dir, external_requests, lang):
+    sender = session.new_game(seats=["human", "remote", "easy", "remote"])  # Blue and Green there
+    sender.name = "Game 1"
+    sender.play("C7-F4")
+    link = linking.move_link("http://x.test/", sender)
+    receiver = remote.join(linking.read_link(link.split("#", 1)[1]).game, [Party.BLUE, Party.GREEN])
+    try:
+        i18n.set_language(lang)
+        expected = remotewords.whose_turn(receiver)
+    finally:
+        i18n.set_language("en")
+    assert lang != "en" or expected == "Your move as Blue: play it, then send the link back to Red."
+    page = ready(new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True),
+                 f"/?lang={lang}")
+    open_link(page, link)
+    expect(page.locator("#seat-dialog")).to_be_visible()
+    page.check("#mine-b")
+    page.check("#mine-g")
+    page.click("#seat-join")
+    message = page.locator("#message-text")
+    expect(message).to_contain_text(expected)
+    assert message.text_content().startswith(expected)  # what to do now comes first
+    assert page.is_hidden("dialog[open]")  # calm: no dialog stands in the way
+    expect(page.locator("#message")).to_be_visible()
+    page.screenshot(path=str(screenshot_dir / f"remote-next-step-{lang}-390x844.png"))
+    page.set_viewport_size({"width": 1024, "height": 768})
+    expect(page.locator("#message")).to_be_visible()
+    page.screenshot(path=str(screenshot_dir / f"remote-next-step-{lang}-1024x768.png"))
     assert page.errors == [] and external_requests == []

@@ -115,8 +115,10 @@ def test_the_narration_says_who_moved_and_whose_turn_it_is():
     a.play("C7-F4")
     b = remote.join(link_of(a), [Party.BLUE, Party.GREEN])
     text = remotewords.continued(b, 0)
-    assert text.startswith("Red moved the necromobile from C7 to F4.")
-    assert text.endswith("Your move as Blue: play it, then send the link back to Red.")
+    assert text == ("Your move as Blue: play it, then send the link back to Red. "
+                    "Red moved the necromobile from C7 to F4.")  # what to do first
+    assert remotewords.continued(b, 0, opened="Game 1").startswith(
+        "Your move as Blue: play it, then send the link back to Red. Opened “Game 1”. Red moved")
     b.play("G7-D4")
     text = remotewords.continued(b, 1)
     assert "Blue moved" in text and "on the other device" not in text  # Yellow plays here

@@ -80,8 +80,10 @@ def divergence(stored: session.Game, incoming: session.Game, common: int, other:
                                        other=library.shown_name(other))
 
 
-def continued(game: session.Game, new_from: int) -> str:
-    """After a link's moves were played: who moved and what, then whose turn it is."""
+def continued(game: session.Game, new_from: int, opened: str | None = None) -> str:
+    """After a link's moves were played: what to do next first (what the player needs now,
+    never scrolled out of sight by a long story), then the game ``opened`` (its name, if it was
+    just opened), then who moved and what (the last move's own words when it ended the game)."""
     replay = game.board.root()
     parts = []
     told_end = False  # the last move's narration says how the game ended
@@ -91,9 +93,10 @@ def continued(game: session.Game, new_from: int) -> str:
             parts.extend(words.sentences(events))
             told_end = any(e.kind == "end" for e in events)
         replay.push(move)
-    if not (told_end and game.board.is_game_over()):
-        parts.append(whose_turn(game))
-    return " ".join(parts)
+    head = [] if (told_end and game.board.is_game_over()) else [whose_turn(game)]
+    if opened is not None:
+        head.append(say("opened", opened))
+    return " ".join(head + parts)
 
 
 def whose_turn(game: session.Game) -> str:

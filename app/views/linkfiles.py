@@ -11,7 +11,7 @@ from typing import Callable
 
 from pyscript import window
 
-from app.present import standings
+from app.present import remotewords, standings
 from app.text.i18n import _, ngettext
 from app.state import backup, gamefile, library, linking, session
 from app.views.dom import close_dialog, el
@@ -67,7 +67,7 @@ class LinkControl:
             game.name = game.name or self.library.next_name()
             self.use_slot(library.new_slot())
             self.set_game(game)
-            self.panel.say(done)
+            self.panel.say(f"{done} {remotewords.whose_turn(game)}")  # and what to do next
             self.panel.announce(_("{done} {status}.").format(done=done, status=standings.status_text(game)))
 
         if reopen is not None:

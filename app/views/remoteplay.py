@@ -81,8 +81,7 @@ class RemoteControl:
                 game = remote.join(incoming, mine)
                 self.use_slot(library.new_slot())
                 self.set_game(game)
-                story = remotewords.continued(game, 0) if game.board.move_stack else remotewords.whose_turn(game)
-                self.panel.say(remotewords.say("opened", game.name) + " " + story)
+                self.panel.say(remotewords.continued(game, 0, opened=game.name))
 
             self.seat_question.ask(incoming.name, remote.seats_to_ask(incoming), join)
             return
