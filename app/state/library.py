@@ -52,9 +52,8 @@ INDEX_VERSION = 1
 
 #: A stored game that could not be read, set aside: ``{game}`` is ``described`` ("Game 3 (Djambi,
 #: 14 moves)").
-SET_ASIDE = N_("{game} could not be read, so it was set aside and a new game started. Nothing was "
-               "deleted: open Games to download it (to keep it or to send it for help) or to "
-               "delete it.")
+SET_ASIDE = N_("{game} could not be read, so a new game started. It is kept, set aside: open Games "
+               "to download it or delete it.")
 MIGRATION_FAILED = N_("Your saved game could not be moved into the games list ({detail}); it is "
                     "kept where it was and will be moved next time.")
 write_error = saving.write_error
