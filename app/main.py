@@ -29,9 +29,8 @@ from app.text.i18n import _
 from app.state import library, remote, session, settings as prefs
 from app.state.history import History
 from app.state.loop import Loop
-from app.views.boardview import BoardView
+from app.views.boardview import BoardView, Chooser
 from app.views.browse import BrowseControl
-from app.views.camblamview import CamblamBoardView
 from app.views.computer import MOVE_PACE_MS, Computer
 from app.views.dialogs import (DrawDialog, GameOverDialog, HandOver, NewGameDialog, ReplaceDialog,
                               ShareDialog, TabDialog)
@@ -73,7 +72,7 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
         self.was_over = False
 
         self.board_view = BoardView(self.tap)
-        self.camblam_view = CamblamBoardView(self.promote)
+        self.promotion = Chooser(self.promote)
         self.panel = Panel()
         self.sound = Sound()
         self.moves = MoveList(self.browse_to)

@@ -726,6 +726,22 @@ def test_corrupted_storage_is_kept_aside(page, base_url, wait_ready, external_re
     assert external_requests == []
 
 
+def test_a_bad_link_is_said_in_french_with_its_text_behind_details(new_page, wait_ready):
+    """Issue 37: a bad position link said the raw position string and, in French, "(détail en
+    anglais : …)" inline; now a French sentence, the raw text behind a closed "Détails"."""
+    page = new_page(viewport={"width": 390, "height": 844})
+    page.goto("./?lang=fr#P1.zz9")
+    wait_ready(page)
+    sentence = page.locator("#message .message-sentence")
+    expect(sentence).to_contain_text("Votre partie enregistrée n'a pas changé.")
+    assert "zz9" not in sentence.text_content() and "anglais" not in page.text_content("#message")
+    details = page.locator("#message details")
+    expect(details.locator("summary")).to_have_text("Détails")
+    expect(details.locator("code")).to_be_hidden()
+    details.locator("summary").click()
+    expect(details.locator("code")).to_contain_text("P1.zz9")
+
+
 def test_script_payload_in_the_url_never_runs(page, base_url, wait_ready, external_requests):
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -733,12 +749,12 @@ def test_script_payload_in_the_url_never_runs(page, base_url, wait_ready, extern
                '<script>window.__pwned=2</script><svg onload="window.__pwned=3">')
     page.goto(base_url + payload)
     wait_ready(page)
-    expect(page.locator("#message")).to_contain_text("cannot be opened")
-    message = page.text_content("#message")
-    assert "<script>" in message  # shown as text
+    expect(page.locator("#message .message-sentence")).to_contain_text("cannot be read")
+    assert "<script>" not in page.text_content("#message .message-sentence")  # never inline
+    assert "<script>" in page.text_content("#message details")  # shown as text, under Details
     assert page.evaluate("() => window.__pwned") is None
     assert page.locator("img").count() == 0
-    assert page.locator("#message-text *").count() == 0
+    assert page.locator("#message-text img, #message-text script, #message-text svg").count() == 0
     assert page.evaluate("""() => Array.from(document.scripts)
         .filter(s => s.textContent.includes('__pwned')).length""") == 0
     assert page.locator("[onerror], [onload]").count() == 0

@@ -52,14 +52,16 @@ class Loaded:
 STORAGE_FULL = N_("This browser's storage for the page is full, so the game could not be saved. "
                 "Nothing is lost: it stays open here and its last saved copy is kept. Delete "
                 "games you no longer need (Games); it is saved at the next move.")
-STORAGE_REFUSED = N_("The game could not be saved ({detail}). It stays open here.")
+STORAGE_REFUSED = N_("The game could not be saved: this browser refused to store it. It stays "
+                     "open here and its last saved copy is kept. Keep this page open: it is "
+                     "saved again at the next move.")
 
 
 def write_error(exc: Exception) -> str:
     """The message for a refused write: storage full, or another refusal."""
     detail = str(exc) or type(exc).__name__
     full = any(w in detail.lower() for w in ("quota", "full", "exceeded"))
-    return _(STORAGE_FULL) if full else _(STORAGE_REFUSED).format(detail=detail)
+    return _(STORAGE_FULL) if full else _(STORAGE_REFUSED)
 
 
 def load(storage: Storage, key: str = STORAGE_KEY) -> Loaded:

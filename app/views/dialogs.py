@@ -19,7 +19,19 @@ from app.state import seating
 from app.views.dom import close_dialog, copy_field, el, listen, on_click, open_dialog
 from app.present import ruletext
 from app.present import figures
+from app.present.notices import Message, message_html
 from app.text.i18n import _, list_of, ngettext, party_name, player_name
+
+
+def show_message(node, message: Message | str, error: bool = False) -> Message:
+    """Put a message in a message box (``#message-text``, the Games list's note, …): the one
+    way every message reaches the page (``notices.message_html``: the sentence, and its details
+    behind a closed "Details"). A plain text is a message of one sentence (``error`` says which
+    kind). Returns the message shown."""
+    if not isinstance(message, Message):
+        message = Message(str(message), error=error)
+    node.innerHTML = message_html(message)
+    return message
 
 
 class NewGameDialog:
@@ -336,5 +348,5 @@ class TabDialog:
         open_dialog("#tab-dialog")
 
 
-__all__ = ["NewGameDialog", "ShareDialog", "ReplaceDialog", "DrawDialog", "GameOverDialog",
+__all__ = ["show_message", "NewGameDialog", "ShareDialog", "ReplaceDialog", "DrawDialog", "GameOverDialog",
            "HandOver", "TabDialog"]

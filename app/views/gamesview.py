@@ -15,10 +15,11 @@ from pyscript import document, window
 
 from djambi import Party
 
-from app.present import figures, gameslist
+from app.present import figures, gameslist, notices
 from app.text.i18n import N_, _, party_name
 from app.state.library import shown_name, when_text
 from app.views import parts
+from app.views.dialogs import show_message
 from app.views.files import download
 from app.views.dom import absent, close_dialog, copy_field, el, js, listen, on_click, open_dialog
 
@@ -29,7 +30,6 @@ TEXTS = {
     "copied": N_("Link copied."),
     "copy_by_hand": N_("Press Ctrl+C (or long-press and Copy) to copy the selected link."),
     "shared": N_("Sent with the device's share sheet."),
-    "qr_failed": N_("The QR code could not be made ({detail}); copy the link instead."),
     "qr_label": N_("QR code of the link"),
     "seat_text": N_("“{name}” is played on several devices. Which seats are yours at this "
                     "device? The others will play on their own devices."),
@@ -108,7 +108,7 @@ class SendDialog:
         try:
             path, size = qr_path(link)
         except Exception as exc:  # noqa: BLE001 (a link too long for a QR code, or no segno)
-            el("#send-note").textContent = tr("qr_failed").format(detail=exc)
+            show_message(el("#send-note"), notices.qr_failed(exc))
             return
         svg = document.createElementNS(SVG_NS, "svg")
         svg.setAttribute("viewBox", f"0 0 {size} {size}")

@@ -25,7 +25,7 @@ from app.learn import lessons
 from app.state import session
 from app.state import seating
 from app.present import statictext
-from app.present import threats
+from app.present import notices, threats
 from app.views.dom import el, on_click
 from app.text.i18n import _
 from app.views.learnview import CAMBLAM_OFFSET, GuideDialog, LessonMode, PieceTip, RulesDialog, Welcome
@@ -43,7 +43,7 @@ class Learn:
         self.rules = RulesDialog(lambda: self.app.game.rule_set or STANDARD)
         self.tipper = PieceTip(self.board_shown, self.long_press)
         self.lesson = LessonMode(app.keeper.storage, self.lesson_drawn, self.lesson_left,
-                                 on_promotion=lambda colour: app.camblam_view.ask_promotion(colour),
+                                 on_promotion=lambda choices: app.promotion.ask(choices),
                                  on_camblam_rules=lambda: self.rules.open("camblam"),
                                  on_camblam_guide=lambda: self.guide.open(game="camblam"))
         self.threats_on = False
@@ -136,17 +136,11 @@ class Learn:
         self.draw_lesson()
 
     def draw_lesson(self) -> None:
-        """The lesson's board: Camblam's drawn whole in the board's SVG, or Djambi's squares."""
+        """The lesson's board, in the one board view (never turned)."""
         app = self.app
-        if self.lesson.game == "camblam":
-            board = el("#board")  # the keyboard's square once the keyboard moved it (not after a tap)
-            keyed = document.activeElement == board and bool(board.matches(":focus-visible"))
-            app.camblam_view.draw(self.lesson.run.board,
-                                  self.lesson.camblam_marks(app.cursor if keyed else None))
-            return
-        app.board_view.take_back()
-        app.board_view.turn(0)
-        app.board_view.draw(self.lesson.views())
+        board = el("#board")  # the keyboard's square once the keyboard moved it (not after a tap)
+        keyed = document.activeElement == board and bool(board.matches(":focus-visible"))
+        app.board_view.show(self.lesson.picture(app.cursor if keyed else None), 0)
 
     def lesson_left(self) -> None:
         if self.paused_for_lesson:
@@ -296,7 +290,7 @@ class Learn:
             self.app.panel.say(_(threats.SUGGESTION).format(move=board.move_text(move)))
             self.app.draw_board()
         except Exception as exc:  # noqa: BLE001 (shown; nothing is played)
-            self.app.panel.say(_("No suggestion: {error}").format(error=exc), error=True)
+            self.app.panel.say(notices.suggestion_failed(exc))
         finally:
             self.searching = None
             el("#btn-suggest").removeAttribute("aria-busy")

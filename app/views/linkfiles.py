@@ -10,7 +10,7 @@ from datetime import datetime
 
 from pyscript import window
 
-from app.present import standings
+from app.present import notices, standings
 from app.text.i18n import _, ngettext
 from app.state import backup, gamefile, library, linking, session
 from app.views.dom import close_dialog, el
@@ -35,7 +35,7 @@ class LinkControl:
         try:
             linked = linking.read_link(fragment)
         except linking.LinkError as exc:
-            self.panel.say(_("{problem} Your saved game is unchanged.").format(problem=exc), error=True)
+            self.panel.say(notices.link_refused(exc))
             return
         if linked is None:
             return
@@ -79,11 +79,11 @@ class LinkControl:
         download(gamefile.record_text(self.game, now), gamefile.file_name(self.game, now))
         self.share.note(_("The game file is saved in your downloads."))
 
-    def file_error(self, problem: object) -> None:
+    def file_error(self, problem: notices.Message) -> None:
         """Every file error the same way: the dialog that asked for the file closed, the problem
-        said as an error, with the game unchanged."""
+        said as an error (what happened, the game unchanged, what to do)."""
         close_dialog("#share-dialog")
-        self.panel.say(_("{problem} Your game is unchanged.").format(problem=problem), error=True)
+        self.panel.say(problem)
 
     def open_file_text(self, text: str, name: str) -> None:
         close_dialog("#share-dialog")
@@ -93,7 +93,7 @@ class LinkControl:
         try:
             game = gamefile.game_from_file(text, f"“{name}”")
         except gamefile.FileError as exc:
-            self.file_error(exc)
+            self.file_error(notices.file_refused(exc))
             return
         self.offer_game(game, _("Open the game file?"), _("Open the file"),
                         _("Opened the game file “{name}”.").format(name=name),
