@@ -122,6 +122,8 @@ def test_a_corrupted_current_game_is_set_aside_named_and_kept():
     assert loaded.message == ("Game 1 (Djambi, 2 moves) could not be read, so a new game started. "
                               "It is kept, set aside: open Games to download it or delete it.")
     assert "open Games to download it" in loaded.message
+    shown = gameslist.load_message(loaded)  # the exception only behind "Details"
+    assert shown.sentence == loaded.message and shown.details == "the saved data is not JSON"
     assert "djambi." not in loaded.message and "slotAAAA" not in loaded.message
     assert storage.get(library.game_key("slotAAAA")) == bad  # kept as found, never deleted
     entry = by_slot(lib)["slotAAAA"]

@@ -265,16 +265,20 @@ class Library:
     def migrate(self) -> str:
         """Move the saved game of earlier versions into the index. Returns a message for the
         player ("" when there was nothing to say)."""
+        return self._migrate()[0]
+
+    def _migrate(self) -> tuple[str, str]:
+        """``migrate``'s message and its technical details."""
         try:
             old = self.storage.get(saving.STORAGE_KEY)
         except Exception:  # noqa: BLE001
-            return ""
+            return "", ""
         if old is None:
-            return ""
+            return "", ""
         slot = new_slot()
         try:
             game = session.Game.from_json(old)
-        except session.SaveError:
+        except session.SaveError as problem:
             # Set aside in a slot of its own, listed (unreadable) in the Games list.
             found = salvage(old)
             try:
@@ -286,8 +290,8 @@ class Library:
                 self._write_index(index)
                 self.storage.remove(saving.STORAGE_KEY)
             except Exception as exc:  # noqa: BLE001 (storage full: the old key stays as it is)
-                return _(MIGRATION_FAILED).format(detail=str(exc) or type(exc).__name__)
-            return _(SET_ASIDE).format(game=described(found))
+                return _(MIGRATION_FAILED).format(detail=str(exc) or type(exc).__name__), ""
+            return _(SET_ASIDE).format(game=described(found)), str(problem)
         game.name = game.name or self.next_name()
         try:
             self.storage.set(game_key(slot), game.to_json())
@@ -301,14 +305,14 @@ class Library:
                 self.storage.remove(game_key(slot))
             except Exception:  # noqa: BLE001
                 pass
-            return _(MIGRATION_FAILED).format(detail=str(exc) or type(exc).__name__)
+            return _(MIGRATION_FAILED).format(detail=str(exc) or type(exc).__name__), ""
         self.storage.remove(saving.STORAGE_KEY)
-        return ""
+        return "", ""
 
     def open(self, slot: str | None = None) -> tuple[str, saving.Keeper, saving.Loaded]:
         """The game to play: ``slot``, or the current one, or a new game (in a new slot, saved at
         the first change). Returns its slot, its keeper and what ``Keeper.load`` found."""
-        message = self.migrate()
+        message, details = self._migrate()
         index = self._read_index()
         if slot is None:
             playable = [s for s in index["slots"] if s not in index["aside"]]
@@ -318,7 +322,7 @@ class Library:
             slot = new_slot()
         text, game, problem = self._try(slot)
         if problem:  # kept where it is, never overwritten: play a new game beside it
-            message = self.set_aside(slot, text, problem)
+            message, details = self.set_aside(slot, text, problem), problem
             slot, game = new_slot(), None
         keeper = self.keeper(slot)
         if game is not None:
@@ -329,7 +333,7 @@ class Library:
         if not loaded.game.name:
             loaded.game.name = self.next_name(exclude=slot)
         if message:
-            loaded.message = message
+            loaded.message, loaded.details = message, details
         self.set_current(slot)
         return slot, keeper, loaded
 
