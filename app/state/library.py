@@ -127,11 +127,13 @@ def clean_about(data: object) -> dict:
     if not isinstance(data, dict):
         return {}
     out: dict = {}
-    for key in ("name", "kind", "rules", "updated"):
-        if isinstance(data.get(key), str):
-            out[key] = data[key][:200]
-    if isinstance(data.get("moves"), int) and data["moves"] >= 0:
-        out["moves"] = data["moves"]
+    for key in ("name", "kind", "rules", "moves", "updated"):  # ``about``'s order
+        value = data.get(key)
+        if key == "moves":
+            if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+                out[key] = value
+        elif isinstance(value, str):
+            out[key] = value[:200]
     if "name" in out:
         out["name"] = seating.clean_name(out["name"])
     return out
@@ -477,6 +479,8 @@ class Library:
                     slot = new_slot()
                 self.storage.set(game_key(slot), game.to_json())
                 written.append(slot)
+            if not written:
+                return
             index = self._read_index()
             index["slots"].extend(slot for slot in written if slot not in index["slots"])
             for slot, game in zip(written, games):
