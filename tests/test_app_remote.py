@@ -185,6 +185,7 @@ def test_bad_old_data_is_set_aside_in_the_games_list():
     assert "could not be read, so a new game started. It is kept, set aside" in loaded.message
     [(slot, found)] = lib.read_all()
     assert found.aside and found.text == "{not json" and storage.get(saving.STORAGE_KEY) is None
+    assert "{not json" not in loaded.message and "djambi." not in loaded.message  # no raw text, no key
 
 
 def test_a_camblam_resignation_travels_in_the_last_link():

@@ -470,7 +470,10 @@ class Library:
     def add(self, games: list[session.Game]) -> None:
         """Store ``games``, each in a new slot, listed after the stored ones (a backup's merge:
         ``app.state.backup``). All or nothing: when the browser refuses a write, what was written
-        is removed, the index left as it was, and the browser's error raised again."""
+        is removed, the index left as it was, and the browser's error raised again. No games:
+        nothing is written."""
+        if not games:
+            return
         written: list[str] = []
         try:
             for game in games:
@@ -479,8 +482,6 @@ class Library:
                     slot = new_slot()
                 self.storage.set(game_key(slot), game.to_json())
                 written.append(slot)
-            if not written:
-                return
             index = self._read_index()
             index["slots"].extend(slot for slot in written if slot not in index["slots"])
             for slot, game in zip(written, games):
