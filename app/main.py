@@ -98,7 +98,7 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
         self.slot, self.keeper, loaded = self.library.open()
         self.set_game(loaded.game, save=False, draw=False)  # drawn once, below
         if loaded.message:
-            self.panel.say(loaded.message, error=True)
+            self.panel.say(gameslist.load_message(loaded), error=True)
         el("#set-handover").checked = self.settings.handover
         el("#set-rotate").checked = self.settings.rotate
         el("#set-lang").value = self.settings.language

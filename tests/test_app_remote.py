@@ -180,12 +180,14 @@ def test_migration_that_does_not_fit_keeps_the_old_game():
     assert storage.get(saving.STORAGE_KEY) == text
 
 
-def test_bad_old_data_is_set_aside_as_before():
+def test_bad_old_data_is_set_aside_in_the_games_list():
     storage = saving.MemoryStorage({saving.STORAGE_KEY: "{not json"})
-    _, _, loaded = library.Library(storage).open()
-    assert "could not be read" in loaded.message and "set aside" in loaded.message
+    lib = library.Library(storage)
+    _, _, loaded = lib.open()
+    assert "could not be read, so a new game started. It is kept, set aside" in loaded.message
+    [(slot, found)] = lib.read_all()
+    assert found.aside and found.text == "{not json" and storage.get(saving.STORAGE_KEY) is None
     assert "{not json" not in loaded.message and "djambi." not in loaded.message  # no raw text, no key
-    assert "{not json" in storage.data.values()  # kept, in a slot of its own
 
 
 def test_a_camblam_resignation_travels_in_the_last_link():
