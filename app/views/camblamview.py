@@ -50,7 +50,7 @@ class CamblamBoardView:
 
     # ------------------------------------------------------------------ promotion
     def ask_promotion(self, colour: Color) -> None:
-        """Offer the seven pieces a pawn may become."""
+        """Offer the seven pieces a pawn may become, each a figure with its name under it."""
         if self.dialog is None:
             self.dialog = document.createElement("dialog")
             self.dialog.id = PROMOTE_ID
@@ -60,14 +60,16 @@ class CamblamBoardView:
         title.textContent = _("The pawn becomes…")
         row = document.createElement("div")
         row.className = "tools"
-        for kind in PROMOTIONS:
+        for kind, (letter, word) in zip(PROMOTIONS, camblam_render.promotion_choices()):
             button = document.createElement("button")
             button.type = "button"
-            button.dataset.kind = kind.letter
-            button.setAttribute("aria-label", camblam_render.kind_word(kind))
-            button.title = camblam_render.kind_word(kind)
+            button.dataset.kind = letter
             button.innerHTML = (f'<svg viewBox="0 0 100 100" width="44" height="44" aria-hidden="true">'
                                 f'{camblam_render.camblam_piece_svg(kind, colour)}</svg>')
+            name = document.createElement("span")
+            name.className = "piece-name"
+            name.textContent = word  # the name in words, visible: touch screens show no tooltip
+            button.append(name)
             listen(button, "click", _chooser(self, kind))
             row.append(button)
         self.dialog.append(title, row)
