@@ -135,7 +135,7 @@ def test_the_promotion_chooser_names_each_piece_in_words_at_390(new_page, lang, 
     tap(page, "a11", "a12")
     buttons = page.locator("#promote-dialog button")
     expect(buttons).to_have_count(7)
-    assert [t.strip() for t in buttons.all_inner_texts()] == names
+    assert [t.strip() for t in page.locator("#promote-dialog .piece-name").all_inner_texts()] == names
     for i in range(7):
         name = buttons.nth(i).locator(".piece-name")
         expect(name).to_be_visible()
