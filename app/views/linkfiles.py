@@ -103,7 +103,8 @@ class LinkControl:
             self.backups.opened(text, name)
             return
         try:
-            game = gamefile.game_from_file(text, f"“{name}”")
+            # Translators: a file's name quoted as the language quotes it.
+            game = gamefile.game_from_file(text, _("“{name}”").format(name=name))
         except gamefile.FileError as exc:
             self.file_error(notices.file_refused(exc))
             return
