@@ -12,9 +12,6 @@ their text, and every text form round-trips on the hexagon.
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
-
 import pytest
 
 from djambi import (Board, IllegalMoveError, InvalidGameError, InvalidPositionError, Kind, Move,
@@ -44,7 +41,7 @@ def neighbours(sq: int) -> list[int]:
     return [CELLS[h + dh, y + dy] for dh, dy in SIX if (h + dh, y + dy) in CELLS]
 
 
-def between(s: int, t: int) -> list[int] | None:
+def _between(s: int, t: int) -> list[int] | None:
     """Cells strictly between s and t along one of the six directions, or None."""
     (hs, ys), (ht, yt) = COORD[s], COORD[t]
     for dh, dy in SIX:
@@ -54,13 +51,23 @@ def between(s: int, t: int) -> list[int] | None:
     return None
 
 
+#: Every pair of cells, once: the cells between them on a line (None: not on one line).
+_PATHS = {(s, t): _between(s, t) for s in COORD for t in COORD if s != t}
+
+
+def between(s: int, t: int) -> list[int] | None:
+    return _PATHS[s, t]
+
+
 def exits(pieces: dict[int, Piece], s: int, kind: Kind) -> list[int]:
     """Cells out of the maze along its lines over empty cells (``s`` is empty now); an
     assassin passes over his start cell but may not stop there (rulings §4)."""
     out = []
     for t in COORD:
+        if t == MAZE:
+            continue
         path = between(MAZE, t)
-        if path is None or t == MAZE or (t in pieces and t != s):
+        if path is None or (t in pieces and t != s):
             continue
         if any(q in pieces and q != s for q in path):
             continue
@@ -393,21 +400,55 @@ def test_the_hexagon_refuses_rule_options_and_off_board_cells():
 
 
 # ---------------------------------------------------------------------------- the command line
-def run_cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "djambi", *args], capture_output=True, text=True,
-                          timeout=120)
+def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
+    """``python -m djambi …`` in-process (so that it runs inside Pyodide too)."""
+    from djambi.__main__ import main
+
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:
+        code = exc.code
+    out, err = capsys.readouterr()
+    return code, out, err
 
 
-def test_cli_plays_the_hexagon():
-    done = run_cli("perft", "2", "--board", "hex")
-    assert done.returncode == 0 and done.stdout.split()[-1] == str(Board(board="hex").perft(2))
-    shown = run_cli("show", "--board", "hex")
-    assert shown.returncode == 0 and "rC" in shown.stdout and "A5-I5" in shown.stdout
-    moves = run_cli("moves", "--board", "hex")
-    assert moves.returncode == 0 and len(moves.stdout.split()) == 27
-    played = run_cli("play", "--board", "hex", "B4-C4", "H7-G5")
-    assert played.returncode == 0 and "P1.hex." in played.stdout
-    for args in (("perft", "1", "--board", "round"), ("play", "--board", "hex", "A3-A4"),
-                 ("show", "--board", "hex", "--rules", "bga")):
-        bad = run_cli(*args)
-        assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1, (args, bad.stderr)
+def test_cli_plays_the_hexagon(capsys):
+    code, out, _ = run_cli(capsys, "perft", "3", "--board", "hex")
+    assert code == 0 and out.split()[-1] == "53121"
+    code, out, _ = run_cli(capsys, "show", "--board", "hex")
+    assert code == 0 and "5 rC  rP  rN  ..  ##" in out and out.split()[-1] == Board(board="hex").code()
+    code, out, _ = run_cli(capsys, "moves", "--board", "hex")
+    assert code == 0 and len(out.split()) == 27
+    code, out, _ = run_cli(capsys, "play", "--board", "hex", "B4-C4", "H7-G5")
+    assert code == 0 and out.strip() == parse_game_code("G1~hex~B4-C4~H7-G5").code()
+    code, out, _ = run_cli(capsys, "show", out.strip())  # a hexagonal position needs no flag
+    assert code == 0 and "Yellow to move" in out
+
+
+@pytest.mark.parametrize("argv, part", [
+    (("perft", "1", "--board", "round"), "invalid choice: 'round'"),
+    (("play", "--board", "hex", "A3-A4"), "A3 is not a cell of the hexagonal board"),
+    (("show", "--board", "hex", "--rules", "bga"), "plays the standard rules only"),
+    (("show", "hostage", "--board", "hex"), "the position is on the square board, not --board hex"),
+    (("moves", "--board", "hex", "C5-D5"), "'C5-D5' is not a position"),
+])
+def test_cli_bad_input_on_the_hexagon_exits_2_with_one_line(capsys, argv, part):
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and part in err
+
+
+# ---------------------------------------------------------------------------- the computers
+@pytest.mark.parametrize("seats", [("easy", "normal", "hard"), ("hard", "easy", "normal")])
+def test_the_levels_play_whole_legal_games_on_the_hexagon(seats):
+    """easy, normal and hard each on a seat, to the game's end: every move legal. The levels
+    budget their work in nodes, so the games are the same on every machine (a few seconds)."""
+    from djambi.ai import choose_move
+
+    board = Board(board="hex")
+    while not board.is_game_over():
+        assert board.ply < 300
+        move = choose_move(board, seats[board.turn], seed=board.ply)
+        assert board.is_legal(move), (board.code(), move)
+        board.push(move)
+    assert board.outcome() is not None
+    assert parse_game_code(format_compact_game(board)).move_stack == board.move_stack
