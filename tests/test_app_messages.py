@@ -14,6 +14,7 @@ from html.parser import HTMLParser
 
 import pytest
 
+from app.learn import courses
 from app.present import notices
 from app.state import backup, gamefile, linking, saving, session, settings
 from app.text import i18n
@@ -106,6 +107,7 @@ def examples() -> list[tuple[str, "notices.Message", str]]:
          "QuotaExceeded"),
         ("said", notices.said(settings.save_settings(Refusing(), settings.Settings())),
          "SecurityError"),
+        ("said", notices.said(courses.save_done(Refusing(), {"militant"})), "SecurityError"),
     ]
     return cases
 
@@ -211,6 +213,7 @@ def test_storage_refusals_keep_the_browser_s_words_out():
     text = saving.write_error(RuntimeError("SecurityError: the operation is insecure"))
     assert "SecurityError" not in text and "could not be saved" in text
     assert "SecurityError" not in settings.save_settings(Refusing(), settings.Settings())
+    assert "SecurityError" not in courses.save_done(Refusing(), {"militant"})
 
 
 def test_the_details_are_escaped():
