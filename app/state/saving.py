@@ -46,6 +46,8 @@ class Loaded:
     game: Game
     message: str = ""
     resumed: bool = False
+    #: The technical part of ``message`` (why stored data could not be read), for "Details".
+    details: str = ""
 
 
 #: Player-facing texts (whole sentences with named placeholders, for translation).
@@ -115,6 +117,7 @@ class Keeper:
         self.after_write = after_write  # e.g. list the game in the games index
         self.known: str | None = None  # the saved text as this tab last read or wrote it
         self.conflict = False
+        self.last: Game | None = None  # the game this keeper last wrote (for ``after_write``)
 
     def _read(self) -> str | None:
         try:
@@ -154,6 +157,7 @@ class Keeper:
         if not problem:
             self.known = self._read()
             self.conflict = False
+            self.last = game
             if self.after_write is not None:
                 problem = self.after_write()
         return problem
