@@ -100,6 +100,7 @@ def examples() -> list[tuple[str, "notices.Message", str]]:
         ("suggestion_failed", notices.suggestion_failed(RuntimeError("search failed at depth 3")),
          "depth 3"),
         ("qr_failed", notices.qr_failed(ValueError("data too long for version 40")), "version 40"),
+        ("review_failed", notices.review_failed(RuntimeError("search failed at depth 3")), "depth 3"),
         ("backup_refused", notices.backup_refused(damaged_backup()), "Z9Z"),
         ("said", notices.said(saving.write_error(RuntimeError("SecurityError: insecure"))),
          "SecurityError"),
