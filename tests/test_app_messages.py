@@ -233,3 +233,22 @@ def test_the_promotion_chooser_names_each_piece_in_the_language(in_language, lan
 
     in_language(lang)
     assert render.promotion_choices() == list(zip("QRBNCAH", names))
+
+
+def test_a_saved_game_that_cannot_move_into_the_games_list_is_said_without_the_browser_s_words(
+        in_language):
+    """The defect: "could not be moved into the games list (SecurityError: …)" inline."""
+    from app.state import library
+
+    class Full(saving.MemoryStorage):
+        def set(self, key, value):
+            raise RuntimeError("SecurityError: the operation is insecure")
+
+    old = session.new_game()
+    old.play("C7-F4")
+    for lang in ("en", "fr"):
+        in_language(lang)
+        storage = Full({saving.STORAGE_KEY: old.to_json()})
+        _slot, _keeper, loaded = library.Library(storage).open()
+        assert loaded.message and "SecurityError" not in loaded.message
+        assert storage.get(saving.STORAGE_KEY) == old.to_json()  # kept where it was
