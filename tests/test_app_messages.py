@@ -14,6 +14,7 @@ from html.parser import HTMLParser
 
 import pytest
 
+from app.learn import courses
 from app.present import notices
 from app.state import backup, gamefile, linking, saving, session, settings
 from app.text import i18n
@@ -99,6 +100,7 @@ def examples() -> list[tuple[str, "notices.Message", str]]:
         ("suggestion_failed", notices.suggestion_failed(RuntimeError("search failed at depth 3")),
          "depth 3"),
         ("qr_failed", notices.qr_failed(ValueError("data too long for version 40")), "version 40"),
+        ("review_failed", notices.review_failed(RuntimeError("search failed at depth 3")), "depth 3"),
         ("backup_refused", notices.backup_refused(damaged_backup()), "Z9Z"),
         ("said", notices.said(saving.write_error(RuntimeError("SecurityError: insecure"))),
          "SecurityError"),
@@ -106,6 +108,7 @@ def examples() -> list[tuple[str, "notices.Message", str]]:
          "QuotaExceeded"),
         ("said", notices.said(settings.save_settings(Refusing(), settings.Settings())),
          "SecurityError"),
+        ("said", notices.said(courses.save_done(Refusing(), {"militant"})), "SecurityError"),
     ]
     return cases
 
@@ -211,6 +214,7 @@ def test_storage_refusals_keep_the_browser_s_words_out():
     text = saving.write_error(RuntimeError("SecurityError: the operation is insecure"))
     assert "SecurityError" not in text and "could not be saved" in text
     assert "SecurityError" not in settings.save_settings(Refusing(), settings.Settings())
+    assert "SecurityError" not in courses.save_done(Refusing(), {"militant"})
 
 
 def test_the_details_are_escaped():
@@ -229,3 +233,22 @@ def test_the_promotion_chooser_names_each_piece_in_the_language(in_language, lan
 
     in_language(lang)
     assert render.promotion_choices() == list(zip("QRBNCAH", names))
+
+
+def test_a_saved_game_that_cannot_move_into_the_games_list_is_said_without_the_browser_s_words(
+        in_language):
+    """The defect: "could not be moved into the games list (SecurityError: …)" inline."""
+    from app.state import library
+
+    class Full(saving.MemoryStorage):
+        def set(self, key, value):
+            raise RuntimeError("SecurityError: the operation is insecure")
+
+    old = session.new_game()
+    old.play("C7-F4")
+    for lang in ("en", "fr"):
+        in_language(lang)
+        storage = Full({saving.STORAGE_KEY: old.to_json()})
+        _slot, _keeper, loaded = library.Library(storage).open()
+        assert loaded.message and "SecurityError" not in loaded.message
+        assert storage.get(saving.STORAGE_KEY) == old.to_json()  # kept where it was

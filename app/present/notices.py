@@ -206,6 +206,12 @@ def suggestion_failed(error: object) -> Message:
                    _("Play on, or ask again."), cut(error, 300))
 
 
+def review_failed(error: object) -> Message:
+    """The review of a finished game could not be made."""
+    return Message(_("The review could not be made."), unchanged_game(),
+                   _("Press “Review again” to try once more."), cut(error, 300))
+
+
 def qr_failed(error: object) -> Message:
     """The QR code of a link could not be made."""
     return Message(_("The QR code could not be made."), "", _("Copy the link instead."),
@@ -219,5 +225,5 @@ def said(text: str, error: bool = True) -> Message:
 
 __all__ = ["Message", "OutNotice", "SOUNDS", "backup_refused", "computer_failed", "file_refused",
            "file_too_large", "file_unreadable", "link_refused", "message_html", "move_refused",
-           "out_notice", "qr_failed", "said", "sound_for", "suggestion_failed", "unchanged_game",
+           "out_notice", "qr_failed", "review_failed", "said", "sound_for", "suggestion_failed", "unchanged_game",
            "why_out", "your_turn"]

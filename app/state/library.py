@@ -54,8 +54,8 @@ INDEX_VERSION = 1
 #: 14 moves)").
 SET_ASIDE = N_("{game} could not be read, so a new game started. It is kept, set aside: open Games "
                "to download it or delete it.")
-MIGRATION_FAILED = N_("Your saved game could not be moved into the games list ({detail}); it is "
-                    "kept where it was and will be moved next time.")
+MIGRATION_FAILED = N_("Your saved game could not be moved into the games list: this browser "
+                      "refused to store it. It is kept where it was and will be moved next time.")
 write_error = saving.write_error
 STORAGE_FULL = saving.STORAGE_FULL
 
@@ -291,8 +291,8 @@ class Library:
                 index["aside"].append(slot)
                 self._write_index(index)
                 self.storage.remove(saving.STORAGE_KEY)
-            except Exception as exc:  # noqa: BLE001 (storage full: the old key stays as it is)
-                return _(MIGRATION_FAILED).format(detail=str(exc) or type(exc).__name__), ""
+            except Exception:  # noqa: BLE001 (storage full: the old key stays as it is)
+                return _(MIGRATION_FAILED), ""
             return _(SET_ASIDE).format(game=described(found)), str(problem)
         game.name = game.name or self.next_name()
         try:
@@ -302,12 +302,12 @@ class Library:
             index["current"] = slot
             index["about"][slot] = about(game)
             self._write_index(index)
-        except Exception as exc:  # noqa: BLE001 (storage full: leave the old key as it is)
+        except Exception:  # noqa: BLE001 (storage full: leave the old key as it is)
             try:
                 self.storage.remove(game_key(slot))
             except Exception:  # noqa: BLE001
                 pass
-            return _(MIGRATION_FAILED).format(detail=str(exc) or type(exc).__name__), ""
+            return _(MIGRATION_FAILED), ""
         self.storage.remove(saving.STORAGE_KEY)
         return "", ""
 
