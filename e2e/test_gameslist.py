@@ -76,7 +76,11 @@ def test_a_corrupted_current_game_is_set_aside_named_and_deleted_from_the_list(
     # Kept as it was, not the current game any more.
     assert page.evaluate("k => localStorage.getItem(k)", library.game_key(slot)) == bad
     assert current_entry(page)[0] != slot
-    page.screenshot(path=str(shots / "set-aside-message-en-390x844.png"))
+    page.set_viewport_size({"width": 1024, "height": 768})
+    message.locator("details.message-details summary").click()
+    expect(message.locator("details.message-details code")).to_be_visible()
+    page.screenshot(path=str(shots / "set-aside-message-details-en-1024x768.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
 
     menu_click(page, "#btn-games")
     row = page.locator("#games-list li.unreadable")
@@ -109,7 +113,7 @@ def test_a_corrupted_current_game_is_set_aside_named_and_deleted_from_the_list(
 
 def several_games() -> dict[str, str]:
     """A storage holding a Djambi game (seats of every kind), a BGA-rules game, a Camblam game,
-    a finished game, a two-by-two game, and a game set aside (its entry damaged)."""
+    a finished game, a two-by-two game, and the current game, whose entry is damaged."""
     storage = saving.MemoryStorage()
     lib = library.Library(storage)
 
@@ -132,8 +136,7 @@ def several_games() -> dict[str, str]:
           "Game 5", "2026-11-22T11:00:00", "G1-F1")
     store("slotFFFF", session.new_game(), "Game 6", "2026-11-27T22:45:00", *("C7-F4", "I7-I6", "I3-I4"))
     storage.set(library.game_key("slotFFFF"), storage.get(library.game_key("slotFFFF"))[:80])
-    lib.set_aside("slotFFFF", storage.get(library.game_key("slotFFFF")), "the saved data is not JSON")
-    lib.set_current("slotAAAA")
+    lib.set_current("slotFFFF")
     return storage.data
 
 
@@ -149,6 +152,14 @@ def test_the_games_list_says_what_each_game_is(new_page, base_url, wait_ready, l
                   several_games())
     page.reload()
     wait_ready(page)
+    # The damaged current game is set aside and named in the player's language.
+    expect(page.locator("#message .message-sentence")).to_contain_text(
+        {"en": "Game 6 (Djambi, 3 moves) could not be read", "fr": "Partie 6 (Djambi, 3 coups) n'a pas pu être lue",
+         "cs": "Hra 6 (Djambi, 3 tahy) se nepodařilo přečíst"}[lang])
+    for size in ((390, 844), (1024, 768)):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.screenshot(path=str(shots / f"set-aside-message-{lang}-{size[0]}x{size[1]}.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
     menu_click(page, "#btn-games")
     rows = page.locator("#games-list li.game")
     expect(rows).to_have_count(6)
@@ -169,6 +180,7 @@ def test_the_games_list_says_what_each_game_is(new_page, base_url, wait_ready, l
     for size in ((390, 844), (1024, 768)):
         page.set_viewport_size({"width": size[0], "height": size[1]})
         assert overflowing(page) == []
+        expect(page.locator("#games-close")).to_be_in_viewport(ratio=1)
         page.screenshot(path=str(shots / f"gameslist-{lang}-{size[0]}x{size[1]}.png"))
     # Sorted by game: the Djambi games first, Camblam last.
     page.select_option("#games-sort", "game")
