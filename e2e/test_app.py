@@ -716,7 +716,7 @@ def test_corrupted_storage_is_kept_aside(page, base_url, wait_ready, external_re
     page.add_init_script(f"localStorage.setItem({json.dumps(STORAGE_KEY)}, {json.dumps(bad)});")
     page.goto(base_url)
     wait_ready(page)
-    expect(page.locator("#message")).to_contain_text("could not be read, so it was set aside")
+    expect(page.locator("#message")).to_contain_text("could not be read, so a new game started. It is kept, set aside")
     assert bad in page.evaluate("""() => Object.keys(localStorage)
         .filter(k => k.startsWith("djambi.game.")).map(k => localStorage.getItem(k))""")
     assert saved(page, STORAGE_KEY) is None  # moved into the Games list, set aside there

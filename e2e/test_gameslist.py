@@ -64,9 +64,13 @@ def test_a_corrupted_current_game_is_set_aside_named_and_deleted_from_the_list(
     page.reload()
     wait_ready(page)
     message = page.locator("#message")
-    expect(message).to_contain_text(f"{name} (Djambi, 3 moves) could not be read, so it was set "
-                                    "aside and a new game started.")
-    expect(message).to_contain_text("open Games to download it")
+    expect(message).to_contain_text(f"{name} (Djambi, 3 moves) could not be read, so a new game "
+                                    "started. It is kept, set aside: open Games to download it or "
+                                    "delete it.")
+    expect(message.locator(".message-sentence")).not_to_contain_text("JSON")
+    expect(message.locator("details.message-details summary")).to_have_text("Details")
+    expect(message.locator("details.message-details code")).to_have_text("the saved data is not JSON")
+    expect(message.locator("details.message-details code")).to_be_hidden()
     assert "djambi." not in message.text_content() and slot not in message.text_content()
     expect(page.locator("#move-list li")).to_have_count(0)
     # Kept as it was, not the current game any more.

@@ -246,7 +246,8 @@ def test_remote_play_by_link_between_two_devices():
     theirs = linked.game
     assert linked.shared and remote.seats_to_ask(theirs) == [Color.WHITE, Color.BLACK]
     remote.join(theirs, [Color.BLACK])
-    assert theirs.here_to_move() and remotewords.whose_turn(theirs) .startswith("Your turn")
+    assert theirs.here_to_move() and remotewords.whose_turn(theirs) == (
+        "Your move as Black: play it, then send the link back to White.")
     theirs.play("f10f7")
     back = linking.read_link(linking.move_link("https://x.test/", theirs).split("#", 1)[1]).game
     arrival = remote.arrival(back, [("slot1", mine)])

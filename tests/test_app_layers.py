@@ -154,7 +154,7 @@ KNOWN_TIES: dict[str, int] = {
     "app/views/dialogs.py": 8,
     "app/views/gamesview.py": 1,
     "app/views/learning.py": 10,
-    "app/views/learnview.py": 25,
+    "app/views/learnview.py": 24,
     "app/views/panel.py": 1,
     "app/views/play.py": 7,
     "app/views/remoteplay.py": 1,

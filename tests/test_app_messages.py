@@ -15,7 +15,6 @@ from html.parser import HTMLParser
 import pytest
 
 from app.present import notices
-from app.present.notices import Message
 from app.state import backup, gamefile, linking, saving, session, settings
 from app.text import i18n
 
@@ -71,7 +70,7 @@ RAW = ("P1.zz9", "C7-F9", "Z9Z", "hnnq", "<b>", "xyz!", "move 1", "NotReadableEr
        "version 40", "SecurityError", "QuotaExceeded", "~", "#G", "#P")
 
 
-def examples() -> list[tuple[str, Message, str]]:
+def examples() -> list[tuple[str, "notices.Message", str]]:
     """(kind, message, raw text it came from) for every kind, from real bad input, in the
     current language."""
     checked = a_game_link()
@@ -139,7 +138,7 @@ def message_kinds() -> set[str]:
     """Every function of ``notices`` that makes a ``Message``."""
     return {name for name, fn in inspect.getmembers(notices, inspect.isfunction)
             if fn.__module__ == notices.__name__
-            and inspect.signature(fn).return_annotation in ("Message", Message)}
+            and inspect.signature(fn).return_annotation in ("Message", notices.Message)}
 
 
 ENGLISH_WORDS = re.compile(r"\b(the|is|was|cannot|could|not|link|file|game|your|move|again|"
@@ -215,5 +214,18 @@ def test_storage_refusals_keep_the_browser_s_words_out():
 
 
 def test_the_details_are_escaped():
-    shown = notices.message_html(Message("A <b>bold</b> claim.", details='<img src=x onerror="y">'))
+    shown = notices.message_html(notices.Message("A <b>bold</b> claim.", details='<img src=x onerror="y">'))
     assert "<img" not in shown and "<b>" not in shown and "&lt;img" in shown
+
+
+@pytest.mark.parametrize("lang, names", [
+    ("en", ["Queen", "Rook", "Bishop", "Knight", "Catapult", "Archer", "Prince"]),
+    ("fr", ["Dame", "Tour", "Fou", "Cavalier", "Catapulte", "Archer", "Prince"]),
+    ("cs", ["Dáma", "Věž", "Střelec", "Jezdec", "Katapult", "Lučištník", "Princ"]),
+])
+def test_the_promotion_chooser_names_each_piece_in_the_language(in_language, lang, names):
+    """The defect: the chooser showed figures only, the names in tooltips (never on touch)."""
+    from app.games.camblam import render
+
+    in_language(lang)
+    assert render.promotion_choices() == list(zip("QRBNCAH", names))

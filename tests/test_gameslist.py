@@ -119,9 +119,11 @@ def test_a_corrupted_current_game_is_set_aside_named_and_kept():
     storage.set(library.game_key("slotAAAA"), bad)
     slot, keeper, loaded = lib.open()
     assert slot != "slotAAAA" and not loaded.resumed and loaded.game.board.move_stack == []
-    assert loaded.message.startswith("Game 1 (Djambi, 2 moves) could not be read, so it was set "
-                                     "aside and a new game started.")
+    assert loaded.message == ("Game 1 (Djambi, 2 moves) could not be read, so a new game started. "
+                              "It is kept, set aside: open Games to download it or delete it.")
     assert "open Games to download it" in loaded.message
+    shown = gameslist.load_message(loaded)  # the exception only behind "Details"
+    assert shown.sentence == loaded.message and shown.details == "the saved data is not JSON"
     assert "djambi." not in loaded.message and "slotAAAA" not in loaded.message
     assert storage.get(library.game_key("slotAAAA")) == bad  # kept as found, never deleted
     entry = by_slot(lib)["slotAAAA"]
@@ -158,7 +160,7 @@ def test_an_unreadable_save_of_an_earlier_version_is_set_aside_in_the_list():
     storage.set(saving.STORAGE_KEY, bad)
     lib = library.Library(storage)
     _, _, loaded = lib.open()
-    assert "could not be read, so it was set aside" in loaded.message
+    assert "could not be read, so a new game started. It is kept, set aside" in loaded.message
     assert "djambi." not in loaded.message and storage.get(saving.STORAGE_KEY) is None
     [entry] = [e for e in gameslist.entries(lib) if not e.readable]
     assert entry.aside and entry.raw == bad

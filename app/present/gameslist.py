@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from app import games as game_kinds
-from app.present import ruletext, standings
-from app.state import library, seating, session
+from app.present import notices, ruletext, standings
+from app.state import library, saving, seating, session
 from app.text.i18n import N_, _, army_name, ngettext, party_name, pgettext, player_name
 
 
@@ -207,6 +207,12 @@ def moves_words(entry: Entry) -> str:
     return ngettext("{n} move", "{n} moves", entry.moves).format(n=entry.moves)
 
 
+def load_message(loaded: saving.Loaded) -> notices.Message:
+    """What the page says when the game to open could not be (a game set aside): the sentence,
+    and why it could not be read behind "Details"."""
+    return notices.Message(loaded.message, details=loaded.details)
+
+
 def turn_words(game: session.Game) -> str:
     """Whose turn it is, as the Games list says it: "Your turn (Red)", "Blue to move (on another
     device)", or how the game ended."""
@@ -266,4 +272,4 @@ def move_words(player, move: str) -> str:
 
 __all__ = ["Entry", "SeatMark", "ORDERS", "DEFAULT_ORDER", "entries", "entry", "sort",
            "unreadable_entry", "seat_marks", "game_words", "rules_short", "level_badge",
-           "moves_words", "turn_words", "last_move", "ply_words", "move_words", "order_name"]
+           "moves_words", "load_message", "turn_words", "last_move", "ply_words", "move_words", "order_name"]

@@ -144,9 +144,11 @@ class Message:
 
 
 def message_html(message: Message) -> str:
-    """The message as the page shows it: the sentence, then, if there are details, a closed
-    ``<details>`` with a translated summary. Every text escaped."""
-    html = f'<span class="message-sentence">{escape(message.sentence)}</span>'
+    """The message as the page shows it: the sentence (what happened in bold), then, if there
+    are details, a closed ``<details>`` with a translated summary. Every text escaped."""
+    rest = " ".join(part for part in (message.kept, message.todo) if part)
+    html = (f'<span class="message-sentence"><strong>{escape(message.happened)}</strong>'
+            f'{" " + escape(rest) if rest else ""}</span>')
     if message.details:
         summary = _("Details")  # the disclosure's title: what is inside is for whoever asks
         html += (f'<details class="message-details"><summary>{escape(summary)}</summary>'

@@ -9,6 +9,7 @@ human seat.
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 
 from app import games
@@ -16,7 +17,7 @@ from app import games
 from app.text.i18n import _
 from app.state.problems import Problem
 from app.state.seating import HUMAN, SEAT_LABELS
-from app.state.session import Game
+from app.state.session import Game, read_review
 
 MAX_FILE = 400_000  # characters: far more than the longest real game
 SUFFIX = ".djambi.txt"
@@ -37,6 +38,8 @@ def record_text(game: Game, when: datetime) -> str:
     for party in game.rules.parties:
         title = game.rules.party_title(party)
         headers[title] = SEAT_LABELS.get(game.seat(party), game.seat(party))
+    if game.reviewed() is not None:  # the review travels in files, never in links (docs/review.md)
+        headers["Review"] = json.dumps(game.review.to_json(), separators=(",", ":"), ensure_ascii=False)
     return game.rules.format_record(game.board, headers)
 
 
@@ -73,7 +76,14 @@ def game_from_file(text: str, name: str = "") -> Game:
     seats = [kinds.get(headers.get(rules.party_title(p), ""), HUMAN) for p in rules.parties]
     for party in rules.idle_seats(board):
         seats[int(party)] = HUMAN
-    return Game(board, seats, rules=rules)
+    game = Game(board, seats, rules=rules)
+    if "Review" in headers:
+        try:
+            game.review = read_review(json.loads(headers["Review"]))
+        except ValueError:
+            game.review = None  # a review that does not read is dropped, the game never is
+        game.review = game.reviewed()
+    return game
 
 
 __all__ = ["FileError", "record_text", "file_name", "game_from_file", "SUFFIX", "MAX_FILE"]

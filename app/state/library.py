@@ -52,9 +52,8 @@ INDEX_VERSION = 1
 
 #: A stored game that could not be read, set aside: ``{game}`` is ``described`` ("Game 3 (Djambi,
 #: 14 moves)").
-SET_ASIDE = N_("{game} could not be read, so it was set aside and a new game started. Nothing was "
-               "deleted: open Games to download it (to keep it or to send it for help) or to "
-               "delete it.")
+SET_ASIDE = N_("{game} could not be read, so a new game started. It is kept, set aside: open Games "
+               "to download it or delete it.")
 MIGRATION_FAILED = N_("Your saved game could not be moved into the games list ({detail}); it is "
                     "kept where it was and will be moved next time.")
 write_error = saving.write_error
@@ -128,11 +127,13 @@ def clean_about(data: object) -> dict:
     if not isinstance(data, dict):
         return {}
     out: dict = {}
-    for key in ("name", "kind", "rules", "updated"):
-        if isinstance(data.get(key), str):
-            out[key] = data[key][:200]
-    if isinstance(data.get("moves"), int) and data["moves"] >= 0:
-        out["moves"] = data["moves"]
+    for key in ("name", "kind", "rules", "moves", "updated"):  # ``about``'s order
+        value = data.get(key)
+        if key == "moves":
+            if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+                out[key] = value
+        elif isinstance(value, str):
+            out[key] = value[:200]
     if "name" in out:
         out["name"] = seating.clean_name(out["name"])
     return out
@@ -266,16 +267,20 @@ class Library:
     def migrate(self) -> str:
         """Move the saved game of earlier versions into the index. Returns a message for the
         player ("" when there was nothing to say)."""
+        return self._migrate()[0]
+
+    def _migrate(self) -> tuple[str, str]:
+        """``migrate``'s message and its technical details."""
         try:
             old = self.storage.get(saving.STORAGE_KEY)
         except Exception:  # noqa: BLE001
-            return ""
+            return "", ""
         if old is None:
-            return ""
+            return "", ""
         slot = new_slot()
         try:
             game = session.Game.from_json(old)
-        except session.SaveError:
+        except session.SaveError as problem:
             # Set aside in a slot of its own, listed (unreadable) in the Games list.
             found = salvage(old)
             try:
@@ -287,8 +292,8 @@ class Library:
                 self._write_index(index)
                 self.storage.remove(saving.STORAGE_KEY)
             except Exception as exc:  # noqa: BLE001 (storage full: the old key stays as it is)
-                return _(MIGRATION_FAILED).format(detail=str(exc) or type(exc).__name__)
-            return _(SET_ASIDE).format(game=described(found))
+                return _(MIGRATION_FAILED).format(detail=str(exc) or type(exc).__name__), ""
+            return _(SET_ASIDE).format(game=described(found)), str(problem)
         game.name = game.name or self.next_name()
         try:
             self.storage.set(game_key(slot), game.to_json())
@@ -302,14 +307,14 @@ class Library:
                 self.storage.remove(game_key(slot))
             except Exception:  # noqa: BLE001
                 pass
-            return _(MIGRATION_FAILED).format(detail=str(exc) or type(exc).__name__)
+            return _(MIGRATION_FAILED).format(detail=str(exc) or type(exc).__name__), ""
         self.storage.remove(saving.STORAGE_KEY)
-        return ""
+        return "", ""
 
     def open(self, slot: str | None = None) -> tuple[str, saving.Keeper, saving.Loaded]:
         """The game to play: ``slot``, or the current one, or a new game (in a new slot, saved at
         the first change). Returns its slot, its keeper and what ``Keeper.load`` found."""
-        message = self.migrate()
+        message, details = self._migrate()
         index = self._read_index()
         if slot is None:
             playable = [s for s in index["slots"] if s not in index["aside"]]
@@ -319,7 +324,7 @@ class Library:
             slot = new_slot()
         text, game, problem = self._try(slot)
         if problem:  # kept where it is, never overwritten: play a new game beside it
-            message = self.set_aside(slot, text, problem)
+            message, details = self.set_aside(slot, text, problem), problem
             slot, game = new_slot(), None
         keeper = self.keeper(slot)
         if game is not None:
@@ -330,7 +335,7 @@ class Library:
         if not loaded.game.name:
             loaded.game.name = self.next_name(exclude=slot)
         if message:
-            loaded.message = message
+            loaded.message, loaded.details = message, details
         self.set_current(slot)
         return slot, keeper, loaded
 
@@ -465,7 +470,10 @@ class Library:
     def add(self, games: list[session.Game]) -> None:
         """Store ``games``, each in a new slot, listed after the stored ones (a backup's merge:
         ``app.state.backup``). All or nothing: when the browser refuses a write, what was written
-        is removed, the index left as it was, and the browser's error raised again."""
+        is removed, the index left as it was, and the browser's error raised again. No games:
+        nothing is written."""
+        if not games:
+            return
         written: list[str] = []
         try:
             for game in games:

@@ -46,6 +46,8 @@ class Loaded:
     game: Game
     message: str = ""
     resumed: bool = False
+    #: The technical part of ``message`` (why stored data could not be read), for "Details".
+    details: str = ""
 
 
 #: Player-facing texts (whole sentences with named placeholders, for translation).

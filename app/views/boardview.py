@@ -190,10 +190,12 @@ class Chooser:
             button = document.createElement("button")
             button.type = "button"
             button.dataset.kind = letter
-            button.setAttribute("aria-label", word)
-            button.title = word
             # the game's figure markup: constants and engine enums
             button.innerHTML = f'<svg viewBox="0 0 100 100" width="44" height="44" aria-hidden="true">{markup}</svg>'
+            name = document.createElement("span")
+            name.className = "piece-name"
+            name.textContent = word  # the name in words, visible: touch screens show no tooltip
+            button.append(name)
             listen(button, "click", _chooser(self, value))
             row.append(button)
         self.dialog.append(title, row)

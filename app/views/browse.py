@@ -22,6 +22,7 @@ class BrowseControl:
         self.moves.draw(self.history.plies)
         self.draw_board()
         self.draw_panel()
+        self.review.on_view(self.viewing)  # a reviewed move's better move, drawn on the board
         if remote.CHANNEL is not None:
             # The panel around the lists is drawn: the lists that follow the game show their end,
             # in the same batch of the page's changes (with Python in a worker, the later task of

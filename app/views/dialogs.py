@@ -16,7 +16,7 @@ from djambi.rules import OPTIONS, PRESETS, STANDARD, Rules, RulesError
 
 from app.state import session
 from app.state import seating
-from app.views.dom import close_dialog, copy_field, el, listen, on_click, open_dialog
+from app.views.dom import absent, close_dialog, copy_field, el, js, listen, on_click, open_dialog
 from app.present import ruletext
 from app.present import figures
 from app.present.notices import Message, message_html
@@ -31,6 +31,10 @@ def show_message(node, message: Message | str, error: bool = False) -> Message:
     if not isinstance(message, Message):
         message = Message(str(message), error=error)
     node.innerHTML = message_html(message)
+    details = node.querySelector("details")
+    if not absent(details):  # opened: its text scrolled into a small message box's view
+        listen(details, "toggle", lambda e: details.open and details.lastElementChild.scrollIntoView(
+            js({"block": "nearest"})))
     return message
 
 

@@ -41,7 +41,7 @@ class Learn:
                                       lambda: self.open_guide(), lambda: self.open_rules())
         self.guide = GuideDialog()
         self.rules = RulesDialog(lambda: self.app.game.rule_set or STANDARD)
-        self.tipper = PieceTip(self.board_shown, self.long_press)
+        self.tipper = PieceTip(self.board_shown, self.long_press, self.tip_cell)
         self.lesson = LessonMode(app.keeper.storage, self.lesson_drawn, self.lesson_left,
                                  on_promotion=lambda choices: app.promotion.ask(choices),
                                  on_camblam_rules=lambda: self.rules.open("camblam"),
@@ -176,7 +176,18 @@ class Learn:
 
     def tip(self, sq: int) -> None:
         """The piece tip for the keyboard's square ``sq`` on the board shown."""
-        self.tipper.show(sq + CAMBLAM_OFFSET if self.shown_game() == "camblam" else sq)
+        self.tipper.show(self.tip_square(sq))
+
+    def tip_cell(self, name: str) -> int | None:
+        """The piece tip's number for the cell named ``name`` on the board shown (the board
+        view's geometry names it)."""
+        geometry = self.app.board_view.geometry
+        index = None if geometry is None else geometry.index(name)
+        return None if index is None else self.tip_square(index)
+
+    def tip_square(self, sq: int) -> int:
+        """The piece tip's number for cell ``sq`` of the board shown (Camblam's offset)."""
+        return sq + CAMBLAM_OFFSET if self.shown_game() == "camblam" else sq
 
     def takes_promotion(self, kind) -> bool:
         """The promotion chooser's answer, if a Camblam lesson asked for it."""

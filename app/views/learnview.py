@@ -17,7 +17,7 @@ from typing import Callable
 from pyscript import document, window
 
 import camblam
-from djambi import Party, parse_square, square_name
+from djambi import Party, square_name
 from djambi.rules import STANDARD, Rules
 
 
@@ -304,9 +304,11 @@ class PieceTip:
     """What a piece is and who plays it, over the board: on hover, keyboard focus, or (touch)
     a long press, which also opens the piece guide at that kind."""
 
-    def __init__(self, board_of: Callable[[], object], on_long_press: Callable[[int], None]) -> None:
+    def __init__(self, board_of: Callable[[], object], on_long_press: Callable[[int], None],
+                 cell_named: Callable[[str], int | None]) -> None:
         self.board_of = board_of
         self.on_long_press = on_long_press
+        self.cell_named = cell_named  # a cell's name on the board shown → the tip's square number
         self.timer = None
         self.start = None  # (square, x, y) of the pointer held down
         self.pressed_at = 0.0  # when the last long press fired (its click is swallowed)
@@ -318,16 +320,14 @@ class PieceTip:
         listen(svg, "pointerleave", lambda e: self.hide())
         listen(svg, "contextmenu", self.context)
 
-    @staticmethod
-    def square_of(event) -> int | None:
+    def square_of(self, event) -> int | None:
+        """The cell under the pointer, by the board view's geometry (its ``data-square`` name)."""
         target = event.target
         try:
-            group = target.closest("[data-square]")
-            if str(group.closest("svg").getAttribute("data-game") or "") == "camblam":
-                return camblam.parse_square(str(group.dataset.square)) + CAMBLAM_OFFSET
-            return parse_square(str(group.dataset.square))
+            index = self.cell_named(str(target.closest("[data-square]").dataset.square))
         except Exception:  # noqa: BLE001 (not on a square)
             return None
+        return index
 
     def show(self, sq: int) -> None:
         if sq >= CAMBLAM_OFFSET:  # Camblam's board: its piece, named ("White's archer")

@@ -63,6 +63,7 @@ class PlayControl:
     def sync_loop(self, draw: bool = True) -> None:
         """Bring the computer loop in line with the game (``Loop.sync``), then redraw."""
         self.computer.run(self.loop.sync(self.game), self.game)
+        self.keep_up()  # a remote-play dialog the change overtook closes (views.remoteplay)
         if draw:
             self.refresh()
 

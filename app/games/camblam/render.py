@@ -15,7 +15,7 @@ All markup comes from constants, the engine's enums and translated words (escape
 
 from __future__ import annotations
 
-from camblam import Board, Color, Kind, Piece, square_name
+from camblam import PROMOTIONS, Board, Color, Kind, Piece, square_name
 
 from app.present import board as drawn, figures
 from app.text.i18n import _, party_name
@@ -37,6 +37,13 @@ def kind_word(kind: Kind) -> str:
     return {Kind.KING: _("king"), Kind.QUEEN: _("queen"), Kind.ROOK: _("rook"),
             Kind.BISHOP: _("bishop"), Kind.KNIGHT: _("knight"), Kind.CATAPULT: _("catapult"),
             Kind.ARCHER: _("archer"), Kind.PRINCE: _("prince"), Kind.PAWN: _("pawn")}[kind]
+
+
+def promotion_choices() -> list[tuple[str, str]]:
+    """The promotion chooser's buttons: each piece a pawn may become, as its code letter and its
+    name in the player's language, capitalised ("Dame", "Věž"), which the button shows under the
+    figure (a touch screen shows no tooltip)."""
+    return [(kind.letter, kind_word(kind)[:1].upper() + kind_word(kind)[1:]) for kind in PROMOTIONS]
 
 
 #: What the board marks besides the pieces: the board view's neutral marks (square numbers):

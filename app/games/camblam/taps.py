@@ -22,6 +22,7 @@ from camblam import Board, Kind, Move, PROMOTIONS, square_name
 
 from app.games.camblam.render import Marks, camblam_piece_svg, kind_word, marks_of_moves
 from app.games.camblam.render import slides as camblam_slides
+from app.games.camblam.render import promotion_choices as promotion_names
 from app.text.i18n import _, ngettext
 from app.present.taps import Tap
 
@@ -86,9 +87,11 @@ class CamblamPicker:
 
     def promotion_choices(self) -> list[tuple[Kind, str, str, str]]:
         """What the pawn waiting to be promoted may become, for the board view's chooser: each
-        piece, its letter, its name and its figure's markup in the side's colour."""
+        piece, its letter, its name (shown under the figure) and its figure's markup in the side's
+        colour."""
         colour = self.board.turn
-        return [(kind, kind.letter, kind_word(kind), camblam_piece_svg(kind, colour)) for kind in PROMOTIONS]
+        return [(kind, letter, word, camblam_piece_svg(kind, colour))
+                for kind, (letter, word) in zip(PROMOTIONS, promotion_names())]
 
     def promote(self, kind: Kind) -> Tap:
         """The new piece chosen for the pawn waiting on ``promoting``."""
