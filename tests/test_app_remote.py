@@ -180,11 +180,14 @@ def test_migration_that_does_not_fit_keeps_the_old_game():
     assert storage.get(saving.STORAGE_KEY) == text
 
 
-def test_bad_old_data_is_set_aside_as_before():
+def test_bad_old_data_is_set_aside_in_the_games_list():
     storage = saving.MemoryStorage({saving.STORAGE_KEY: "{not json"})
-    _, _, loaded = library.Library(storage).open()
-    assert "could not be loaded" in loaded.message
-    assert storage.get(saving.BACKUP_KEY) == "{not json"
+    lib = library.Library(storage)
+    _, _, loaded = lib.open()
+    assert "could not be read, so a new game started. It is kept, set aside" in loaded.message
+    [(slot, found)] = lib.read_all()
+    assert found.aside and found.text == "{not json" and storage.get(saving.STORAGE_KEY) is None
+    assert "{not json" not in loaded.message and "djambi." not in loaded.message  # no raw text, no key
 
 
 def test_a_camblam_resignation_travels_in_the_last_link():
@@ -241,7 +244,7 @@ def three_games(storage):
 def test_the_games_list_with_three_games():
     storage = saving.MemoryStorage()
     lib, slots = three_games(storage)
-    entries = gameslist.entries(lib)
+    entries = gameslist.entries(lib, "unfinished")
     assert [e.name for e in entries] == ["Game 2", "Game 1", "Game 3"]  # in progress, newest first
     assert entries[0].status == "Blue to move (on another device)" and entries[0].waiting
     assert entries[0].last_move == "Red C7-F4"
@@ -249,7 +252,7 @@ def test_the_games_list_with_three_games():
     assert lib.rename(slots[0], "  Sunday\n  game ") == ""
     assert lib.read(slots[0]).name == "Sunday game"
     deleted = lib.delete(slots[1])
-    assert [e.name for e in gameslist.entries(lib)] == ["Sunday game", "Game 3"]
+    assert [e.name for e in gameslist.entries(lib, "unfinished")] == ["Sunday game", "Game 3"]
     assert storage.get(library.game_key(slots[1])) is None
     assert lib.restore(deleted) == ""
     assert lib.slots() == slots[::-1] or set(lib.slots()) == set(slots)
@@ -262,8 +265,8 @@ def test_an_unreadable_game_gets_a_human_name_and_no_internal_id():
     storage.set(library.game_key(slots[1]), "{broken")
     broken = [e for e in gameslist.entries(lib) if not e.readable]
     assert len(broken) == 1 and broken[0].slot == slots[1]
-    assert broken[0].name == "Unreadable game"
-    assert broken[0].status.startswith("Cannot be read: ")
+    assert broken[0].name == "Game 2"  # as the games index knows it
+    assert broken[0].status == "Could not be read." and broken[0].problem
     for text in (broken[0].name, broken[0].status):
         assert slots[1] not in text and library.game_key(slots[1]) not in text and "djambi." not in text
 

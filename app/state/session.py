@@ -34,6 +34,8 @@ from dataclasses import dataclass, field
 from djambi import Board, Move, Party, Termination
 from djambi.rules import STANDARD, TEAMS, Rules
 
+from gamekit.review import Review
+
 from app import games
 
 from app.text.i18n import _
@@ -72,6 +74,15 @@ class Game:
     override: int = field(default=-1, compare=False, repr=False)
     #: The game's kind (``app.games``): its codes, narration and computer players.
     rules: games.Game = field(default_factory=games.get, compare=False, repr=False)
+    #: The finished game's review (``gamekit.review``, ``docs/review.md``), saved with it.
+    review: Review | None = field(default=None, compare=False, repr=False)
+
+    def reviewed(self) -> Review | None:
+        """The review of the game as it stands (None when there is none, or the game has moved)."""
+        review = self.review
+        if review is None or review.game != self.rules.key or len(review.plies) != len(self.board.move_stack):
+            return None
+        return review
 
     @property
     def rule_set(self) -> "Rules | None":
@@ -269,6 +280,8 @@ class Game:
         }
         if self.rules.key != games.DEFAULT:
             data["kind"] = self.rules.key  # Djambi's saves name no game, as they always did
+        if self.reviewed() is not None:
+            data["review"] = self.review.to_json()
         return json.dumps(data, separators=(",", ":"))
 
     @classmethod
@@ -325,6 +338,8 @@ class Game:
             game.made_here = bool(data.get("made_here", True))
             updated = data.get("updated", "")
             game.updated = updated if isinstance(updated, str) else ""
+        game.review = read_review(data.get("review"))
+        game.review = game.reviewed()
         return game
 
 
@@ -371,3 +386,13 @@ def new_game(hostage: bool = False, seats: list[str] | None = None,
     here = frozenset(i for i, s in enumerate(seats) if s != REMOTE)
     seats = [HUMAN if s == REMOTE else s for s in seats]
     return Game(board, seats, here=here, rules=game_kind)
+
+
+def read_review(data: object) -> Review | None:
+    """A saved review, or None: a review that does not read is dropped, the game never is."""
+    if data is None:
+        return None
+    try:
+        return Review.from_json(data)
+    except ValueError:
+        return None

@@ -11,7 +11,7 @@ from typing import Callable
 
 from pyscript import window
 
-from app.present import remotewords, standings
+from app.present import notices, remotewords, standings
 from app.text.i18n import _, ngettext
 from app.state import backup, gamefile, library, linking, session
 from app.views.dom import close_dialog, el
@@ -37,7 +37,7 @@ class LinkControl:
         try:
             linked = linking.read_link(fragment)
         except linking.LinkError as exc:
-            self.panel.say(_("{problem} Your saved game is unchanged.").format(problem=exc), error=True)
+            self.panel.say(notices.link_refused(exc))
             return
         if linked is None:
             return
@@ -91,11 +91,11 @@ class LinkControl:
         download(gamefile.record_text(self.game, now), gamefile.file_name(self.game, now))
         self.share.note(_("The game file is saved in your downloads."))
 
-    def file_error(self, problem: object) -> None:
+    def file_error(self, problem: notices.Message) -> None:
         """Every file error the same way: the dialog that asked for the file closed, the problem
-        said as an error, with the game unchanged."""
+        said as an error (what happened, the game unchanged, what to do)."""
         close_dialog("#share-dialog")
-        self.panel.say(_("{problem} Your game is unchanged.").format(problem=problem), error=True)
+        self.panel.say(problem)
 
     def open_file_text(self, text: str, name: str) -> None:
         close_dialog("#share-dialog")
@@ -103,9 +103,10 @@ class LinkControl:
             self.backups.opened(text, name)
             return
         try:
-            game = gamefile.game_from_file(text, f"“{name}”")
+            # Translators: a file's name quoted as the language quotes it.
+            game = gamefile.game_from_file(text, _("“{name}”").format(name=name))
         except gamefile.FileError as exc:
-            self.file_error(exc)
+            self.file_error(notices.file_refused(exc))
             return
         self.offer_game(game, _("Open the game file?"), _("Open the file"),
                         _("Opened the game file “{name}”.").format(name=name),

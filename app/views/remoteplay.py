@@ -119,8 +119,8 @@ class RemoteControl:
         self.use_slot(slot, keeper)
         self.set_game(loaded.game, save=False)
         if announce:
-            text = loaded.message or (remotewords.say("opened", loaded.game.name) + " "
-                                      + remotewords.whose_turn(loaded.game))
+            text = gameslist.load_message(loaded) if loaded.message else (
+                remotewords.say("opened", loaded.game.name) + " " + remotewords.whose_turn(loaded.game))
             self.panel.say(text, error=bool(loaded.message))
 
     def rename_game(self, slot: str, name: str) -> None:
