@@ -425,6 +425,8 @@ def test_a_link_identical_but_for_its_seats_is_the_stored_game():
     assert remote.saved_copy(longer, [("old", stored)]) is None  # more moves: another game
     position = linking.read_link(linking.position_link(BASE, stored).split("#", 1)[1]).game
     assert remote.saved_copy(position, [("old", stored)]) is None  # a position has no moves
+    assert remote.saved_copy(position, [("new", fresh)]) is None  # another start, no moves either
+    assert remote.saved_copy(position, [("new", fresh), ("pos", position)]) == "pos"
     hostage = session.new_game(hostage=True)
     hostage.play("C7-F4")
     seats = ["easy", "human", "human", "easy"]

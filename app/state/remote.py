@@ -166,7 +166,7 @@ def same_moves(a: session.Game, b: session.Game) -> bool:
     """The same game (rules, start, every move, how it stands), whoever sits where."""
     stack_a, stack_b = a.board.move_stack, b.board.move_stack
     return (a.rules.key == b.rules.key and len(stack_a) == len(stack_b)
-            and common_moves(a, b) == len(stack_a)
+            and a.board.root() == b.board.root() and common_moves(a, b) == len(stack_a)
             and a.board.is_game_over() == b.board.is_game_over())
 
 

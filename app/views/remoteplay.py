@@ -36,7 +36,8 @@ class RemoteControl:
         """Close the remote-play dialogs that are overtaken (``remote.overtaken``): after any change
         of the game (``sync_loop``), and when a link is opened (the seat question too: the link
         that asked it is no longer the last)."""
-        if remote.overtaken(self.send_about, remote.moment(self.game, self.slot), link_opened):
+        if self.send_about is not None and remote.overtaken(
+                self.send_about, remote.moment(self.game, self.slot), link_opened):
             close_dialog("#send-dialog")
             self.send_about = None
         if link_opened:
