@@ -5,6 +5,11 @@ picked or dropped to ``game_from_file``. The record's headers carry the date, ea
 ``Computer (normal)``, …) and the result; the engine writes ``Result`` and ``Termination`` and checks
 them on reading. A header naming a seat this page does not know (a person's name, say) means a
 human seat.
+
+The seat headers give the seats as they are at the end of the file's moves; seats that changed
+hands during the game (issue 37) add a header ``SeatChanges`` (``[SeatChanges "4b:hd.9b:dh"]``,
+``app.state.seating.format_steps``), which a reader without it ignores (it keeps the seats as they
+are now): the record's format is otherwise unchanged.
 """
 
 from __future__ import annotations
@@ -14,11 +19,16 @@ from datetime import datetime
 from app import games
 
 from app.text.i18n import _
-from app.state.seating import HUMAN, SEAT_LABELS
+from app.state.seating import (HUMAN, SEAT_LABELS, SeatStepError, format_steps, parse_steps,
+                               portable_steps)
 from app.state.session import Game
 
 MAX_FILE = 400_000  # characters: far more than the longest real game
 SUFFIX = ".djambi.txt"
+
+
+#: The header of the seats' changes of hands.
+STEPS_HEADER = "SeatChanges"
 
 
 class FileError(ValueError):
@@ -31,6 +41,9 @@ def record_text(game: Game, when: datetime) -> str:
     for party in game.rules.parties:
         title = game.rules.party_title(party)
         headers[title] = SEAT_LABELS.get(game.seat(party), game.seat(party))
+    steps = portable_steps(game.seat_steps)
+    if steps:
+        headers[STEPS_HEADER] = format_steps(steps, game.seat_letter)
     return game.rules.format_record(game.board, headers)
 
 
@@ -69,7 +82,15 @@ def game_from_file(text: str, name: str = "") -> Game:
     seats = [kinds.get(headers.get(rules.party_title(p), ""), HUMAN) for p in rules.parties]
     for party in rules.idle_seats(board):
         seats[int(party)] = HUMAN
-    return Game(board, seats, rules=rules)
+    game = Game(board, seats, rules=rules)
+    try:
+        game.set_seat_steps(parse_steps(headers.get(STEPS_HEADER, ""), game.seat_letters()))
+    except SeatStepError:
+        raise FileError(_("The file {name} cannot be opened: its seat changes do not fit its "
+                          "game.").format(name=name) if name else
+                        _("The file cannot be opened: its seat changes do not fit its game.")
+                        ) from None
+    return game
 
 
 __all__ = ["FileError", "record_text", "file_name", "game_from_file", "SUFFIX", "MAX_FILE"]
