@@ -121,8 +121,9 @@ LOOKS = [(size, "en") for size in ("390x844", "1024x768", "844x390", "768x1024",
 
 @pytest.mark.parametrize("size,lang", LOOKS)
 def test_the_players_list_shows_each_seat_at_every_size(new_page, wait_ready, size, lang):
-    """Each seat's kind at a glance (an icon and a word, on the page, not in a tooltip), on a
-    44-pixel button; the seat menu and the change's narration, as screenshots."""
+    """Each seat's kind at a glance (an icon, and the level's word for a computer, on the page,
+    not in a tooltip), on a 44-pixel button; the seat menu and the change's narration, as
+    screenshots."""
     page = new_page(**SIZES[size])
     page.goto(f"./?lang={lang}")
     wait_ready(page)
@@ -134,8 +135,12 @@ def test_the_players_list_shows_each_seat_at_every_size(new_page, wait_ready, si
         expect(button).to_be_visible()
         box = button.bounding_box()
         assert box["height"] >= 44 and box["width"] >= 44, (letter, box)
-        expect(button.locator(".pseat-icon svg")).to_be_visible()
-        assert button.inner_text().strip(), (letter, size)  # a word shown, not only a tooltip
+        expect(button.locator(".pseat-icon svg")).to_be_visible()  # seen, not only a tooltip
+        shown = button.inner_text().strip()
+        if letter == "b":  # the computer's level is said in a word at every size
+            assert shown == {"en": "hard", "fr": "difficile", "cs": "těžký"}[lang], (size, shown)
+        else:  # a person's seat: its icon, with the word where there is room
+            assert shown in ("", {"en": "Human", "fr": "Humain", "cs": "Člověk"}[lang]), shown
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"players-{lang}-{size}.png"))
     seat_button(page, "y").click()
