@@ -29,9 +29,8 @@ from app.text.i18n import _
 from app.state import library, remote, session, settings as prefs
 from app.state.history import History
 from app.state.loop import Loop
-from app.views.boardview import BoardView
+from app.views.boardview import BoardView, Chooser
 from app.views.browse import BrowseControl
-from app.views.camblamview import CamblamBoardView
 from app.views.computer import MOVE_PACE_MS, Computer
 from app.views.dialogs import (DrawDialog, GameOverDialog, HandOver, NewGameDialog, ReplaceDialog,
                               ShareDialog, TabDialog)
@@ -47,6 +46,7 @@ from app.views import parts
 from app.views.sound import Sound
 from app.views.play import PlayControl
 from app.views.remoteplay import RemoteControl
+from app.views.reviewview import ReviewView
 
 
 class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
@@ -73,7 +73,7 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
         self.was_over = False
 
         self.board_view = BoardView(self.tap)
-        self.camblam_view = CamblamBoardView(self.promote)
+        self.promotion = Chooser(self.promote)
         self.panel = Panel(self.change_seat)
         self.sound = Sound()
         self.moves = MoveList(self.browse_to)
@@ -91,13 +91,14 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
         self.games = GamesDialog(self.open_slot, self.rename_game, self.delete_game,
                                  self.undo_delete, lambda: self.newgame.open(self.game))
         self.backups = Backups(self)  # the Games dialog's backup; keeping the storage
+        self.review = ReviewView(self)  # Review in the menu and at the game's end (docs/review.md)
 
     def start(self) -> None:
         self.settings = prefs.load_settings(self.keeper.storage)
         self.slot, self.keeper, loaded = self.library.open()
         self.set_game(loaded.game, save=False, draw=False)  # drawn once, below
         if loaded.message:
-            self.panel.say(loaded.message, error=True)
+            self.panel.say(gameslist.load_message(loaded), error=True)
         el("#set-handover").checked = self.settings.handover
         el("#set-rotate").checked = self.settings.rotate
         el("#set-lang").value = self.settings.language
@@ -224,6 +225,7 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
         if bool(el("#seat-dialog").open):
             self.seat_question.relabel()
         self.backups.relabel()
+        self.review.relabel()
         self.learn.relabel()  # the lesson, the guide, the rules
         self.panel.dismiss()
         self.moves.clear()

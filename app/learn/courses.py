@@ -109,8 +109,8 @@ def save_done(storage, done: set[str]) -> str:
                           if x.startswith(prefix) and x[len(prefix):] in camblam_lessons.BY_ID)
     try:
         storage.set(camblam_lessons.DONE_KEY, json.dumps(camblam_done))
-    except Exception as exc:  # noqa: BLE001
-        return _("Could not remember the finished lessons: {error}.").format(error=exc)
+    except Exception:  # noqa: BLE001 (quota, private mode: the browser's words stay out)
+        return _(lessons.DONE_REFUSED)
     return ""
 
 

@@ -399,12 +399,17 @@ def load_done(storage) -> set[str]:
     return {x for x in data if isinstance(x, str) and x in BY_ID}
 
 
+#: Storage refused the finished lessons (a whole message: what happened, what was kept, what to do).
+DONE_REFUSED = N_("The finished lessons could not be remembered: this browser refused to store "
+                  "them. They stay marked until the page is closed; the lessons themselves are "
+                  "not affected.")
+
 def save_done(storage, done: set[str]) -> str:
     """Remember the finished lessons; a problem comes back as a message ("" if none)."""
     try:
         storage.set(DONE_KEY, json.dumps(sorted(done)))
-    except Exception as exc:  # noqa: BLE001
-        return _("Could not remember the finished lessons: {error}.").format(error=exc)
+    except Exception:  # noqa: BLE001 (quota, private mode: the browser's words stay out)
+        return _(DONE_REFUSED)
     return ""
 
 

@@ -40,6 +40,8 @@ from dataclasses import dataclass, field
 from djambi import Board, Move, Party, Termination
 from djambi.rules import STANDARD, TEAMS, Rules
 
+from gamekit.review import Review
+
 from app import games
 
 from app.text.i18n import _
@@ -80,6 +82,15 @@ class Game:
     override: int = field(default=-1, compare=False, repr=False)
     #: The game's kind (``app.games``): its codes, narration and computer players.
     rules: games.Game = field(default_factory=games.get, compare=False, repr=False)
+    #: The finished game's review (``gamekit.review``, ``docs/review.md``), saved with it.
+    review: Review | None = field(default=None, compare=False, repr=False)
+
+    def reviewed(self) -> Review | None:
+        """The review of the game as it stands (None when there is none, or the game has moved)."""
+        review = self.review
+        if review is None or review.game != self.rules.key or len(review.plies) != len(self.board.move_stack):
+            return None
+        return review
     #: The seats' changes of hands made (``SeatStep``s, in order; each after ``ply`` moves) and
     #: those undone (the next to redo first): steps of the game's history, as its moves are.
     seat_steps: list[SeatStep] = field(default_factory=list)
@@ -367,6 +378,8 @@ class Game:
             data["seat_steps"] = format_steps(self.seat_steps, self.seat_letter)
         if self.seat_redo:
             data["seat_redo"] = format_steps(self.seat_redo, self.seat_letter)
+        if self.reviewed() is not None:
+            data["review"] = self.review.to_json()
         return json.dumps(data, separators=(",", ":"))
 
     @classmethod
@@ -432,6 +445,8 @@ class Game:
         except SeatStepError as exc:
             raise SaveError(_("the saved seat changes cannot be read ({detail})").format(
                 detail=exc)) from None
+        game.review = read_review(data.get("review"))
+        game.review = game.reviewed()
         return game
 
     # ------------------------------------------------------------------ seat steps as text
@@ -509,3 +524,13 @@ def new_game(hostage: bool = False, seats: list[str] | None = None,
     here = frozenset(i for i, s in enumerate(seats) if s != REMOTE)
     seats = [HUMAN if s == REMOTE else s for s in seats]
     return Game(board, seats, here=here, rules=game_kind)
+
+
+def read_review(data: object) -> Review | None:
+    """A saved review, or None: a review that does not read is dropped, the game never is."""
+    if data is None:
+        return None
+    try:
+        return Review.from_json(data)
+    except ValueError:
+        return None

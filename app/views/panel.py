@@ -2,8 +2,9 @@
 (a remote player's move: send the link, or play it here) under them
 (one row of fixed height, so nothing moves when a computer starts or stops thinking), the players
 (each row with its seat's button: an icon and a word for who plays it, a person here, the computer
-at a level or a remote player, which opens ``SeatMenu`` to hand the seat over), the one message (over the page, dismissable, a new one replacing the old), and the ``aria-live``
-announcer that tells a screen reader every move.
+at a level or a remote player, which opens ``SeatMenu`` to hand the seat over), the one message
+(over the page, dismissable, a new one replacing the old), and the ``aria-live`` announcer that
+tells a screen reader every move.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from app.state import session
 from app.state import seating
 from app.present import figures, notices, ruletext, standings
 from app.views.dom import absent, close_dialog, el, later, listen, on_click, open_dialog
+from app.views.dialogs import show_message
 from app.text.i18n import _, party_name, player_name, player_of
 
 
@@ -197,10 +199,12 @@ class Panel:
         el("#out-notice").hidden = True
 
     # ------------------------------------------------------------------ messages
-    def say(self, text: str, error: bool = False) -> None:
-        """Show one message (replacing any other); "" hides it."""
+    def say(self, text: "str | notices.Message", error: bool = False) -> None:
+        """Show one message (replacing any other: a ``notices.Message``, or a plain sentence);
+        "" hides it."""
         box = el("#message")
-        el("#message-text").textContent = text
+        message = show_message(el("#message-text"), text, error)
+        text, error = message.sentence, message.error
         box.className = "error" if error else "info"
         box.setAttribute("role", "alert" if error else "status")
         box.hidden = not text

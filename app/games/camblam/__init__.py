@@ -122,6 +122,17 @@ class Camblam:
             level = "hard"
         return ai.accepts_draw(board, party, level)
 
+    def reviewer(self, board: Board) -> Any:
+        from camblam.ai import review  # on first use
+
+        return review.reviewer(board)
+
+    def review_parties(self, board: Board) -> tuple:
+        return self.parties
+
+    def review_colours(self, board: Board) -> tuple[str, ...]:
+        return ("#f4f1ea", "#1b1b1b")  # White's line is drawn with a dark edge (app/present/review.py)
+
 
 GAME = Camblam()
 

@@ -118,6 +118,19 @@ class Djambi:
 
         return ai.accepts_draw(board, party, level)
 
+    def reviewer(self, board: Board) -> Any:
+        from djambi.ai import review  # on first use
+
+        return review.reviewer(board)
+
+    def review_parties(self, board: Board) -> tuple:
+        """The review's players: the four parties, or the two players of a two-by-two game (their
+        first armies' seats: Red for One, Blue for Two)."""
+        return (Party.RED, Party.BLUE) if board.rules.two_by_two else tuple(Party)
+
+    def review_colours(self, board: Board) -> tuple[str, ...]:
+        return tuple(f"var(--{Party(p).name.lower()})" for p in self.review_parties(board))
+
 
 GAME = Djambi()
 
