@@ -7,7 +7,7 @@ are generated: set-up runs it; ``index.html`` is not under version control.
 ``page/index.html`` is the page's skeleton, written by hand. A line ``<!-- include page/X.html -->``
 stands for the hand-written part ``page/X.html`` (the ``<head>``'s scripts, the panel, the
 dialogs, the start's scripts). Each generated part sits between two marker comments that the
-sources hold empty and the page holds filled:
+sources hold empty and the page holds filled (the new-game dialog's two replace their markers):
 
 * the style sheets (``static/vendor/pyscript/core.css`` and ``static/app.css``, comments left
   out) and the loader's words (``locale/loader-words.js``, from ``scripts/i18n.py compile``)
@@ -152,7 +152,7 @@ def seats_markup() -> str:
         rows.append(f'      <label class="{label}"{hidden}><span class="swatch pc-{letter}" aria-hidden="true">'
                     f'{"".join(figure_parts)}<span class="swatch-letter">{initial}</span></span> '
                     f'{"".join(name_parts)} <select id="seat-{letter}"></select></label>')
-    return "\n".join([SEATS_BEGIN, *rows, SEATS_END])
+    return "\n".join(rows)
 
 
 def games_markup() -> str:
@@ -161,12 +161,14 @@ def games_markup() -> str:
 
     keys = sorted(games.MODULES, key=lambda key: key != games.DEFAULT)
     options = "".join(f'<option value="{key}">{games.get(key).title}</option>' for key in keys)
-    return f"{GAMES_BEGIN}{options}{GAMES_END}"
+    return options
 
 
 def with_generated(html: str) -> str:
     """``html`` with the parts made from the app's Python filled in: the swatch figures and the
-    static board (``render.with_static_board``), the new-game dialog's games and seats."""
+    static board (``render.with_static_board``), the new-game dialog's games and seats (these
+    two in place of their markers, which the page then does not carry: not a byte more than a
+    hand-kept page)."""
     from app.present import figures, render
     from app.text import i18n
 
