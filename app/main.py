@@ -74,7 +74,7 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
 
         self.board_view = BoardView(self.tap)
         self.promotion = Chooser(self.promote)
-        self.panel = Panel()
+        self.panel = Panel(self.change_seat)
         self.sound = Sound()
         self.moves = MoveList(self.browse_to)
         self.newgame = NewGameDialog(self.start_new_game)

@@ -107,11 +107,12 @@ MEASURE = """() => {
                 if (r.right > vw + 1 || r.left < -1) out.push('word outside the window: ' + m[0]);
             }
         }
-        for (const el of box.querySelectorAll('button, label, h2, #status, .pname, .swatch')) {
+        for (const el of box.querySelectorAll('button, label, h2, #status, .pname, .swatch, .pseat-short, .pseat')) {
             if (!seen(el)) continue;
             const range = document.createRange();
             range.selectNodeContents(el);
-            if (el.matches('button, h2, .pname') && lines(range) > 1)
+            // (a seat's button is its icon over its word, on purpose: the word keeps to one line)
+            if (el.matches('button:not(.pseat-btn), h2, .pname, .pseat-short, .pseat') && lines(range) > 1)
                 out.push('on two lines: ' + name(el));
         }
         for (const el of box.querySelectorAll('*')) {

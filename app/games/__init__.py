@@ -43,6 +43,7 @@ class Game(Protocol):
     game_prefix: str
     parties: tuple  # the seats in order (``int(party)`` indexes a game's seats)
     can_resign: bool  # a player may resign (``board.resign(party)``)
+    levels: tuple[str, ...]  # the computer levels a seat may have (its ``ai``'s)
 
     def owns(self, text: str) -> bool: ...
     def owns_record(self, text: str) -> bool: ...

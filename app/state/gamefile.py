@@ -5,6 +5,11 @@ picked or dropped to ``game_from_file``. The record's headers carry the date, ea
 ``Computer (normal)``, …) and the result; the engine writes ``Result`` and ``Termination`` and checks
 them on reading. A header naming a seat this page does not know (a person's name, say) means a
 human seat.
+
+The seat headers give the seats as they are at the end of the file's moves; seats that changed
+hands during the game (issue 37) add a header ``SeatChanges`` (``[SeatChanges "4b:hd.9b:dh"]``,
+``app.state.seating.format_steps``), which a reader without it ignores (it keeps the seats as they
+are now): the record's format is otherwise unchanged.
 """
 
 from __future__ import annotations
@@ -16,11 +21,16 @@ from app import games
 
 from app.text.i18n import _
 from app.state.problems import Problem
-from app.state.seating import HUMAN, SEAT_LABELS
+from app.state.seating import (HUMAN, SEAT_LABELS, SeatStepError, format_steps, parse_steps,
+                               portable_steps)
 from app.state.session import Game, read_review
 
 MAX_FILE = 400_000  # characters: far more than the longest real game
 SUFFIX = ".djambi.txt"
+
+
+#: The header of the seats' changes of hands.
+STEPS_HEADER = "SeatChanges"
 
 
 class FileError(Problem):
@@ -38,6 +48,9 @@ def record_text(game: Game, when: datetime) -> str:
     for party in game.rules.parties:
         title = game.rules.party_title(party)
         headers[title] = SEAT_LABELS.get(game.seat(party), game.seat(party))
+    steps = portable_steps(game.seat_steps)
+    if steps:
+        headers[STEPS_HEADER] = format_steps(steps, game.seat_letter)
     if game.reviewed() is not None:  # the review travels in files, never in links (docs/review.md)
         headers["Review"] = json.dumps(game.review.to_json(), separators=(",", ":"), ensure_ascii=False)
     return game.rules.format_record(game.board, headers)
@@ -77,6 +90,13 @@ def game_from_file(text: str, name: str = "") -> Game:
     for party in rules.idle_seats(board):
         seats[int(party)] = HUMAN
     game = Game(board, seats, rules=rules)
+    try:
+        game.set_seat_steps(parse_steps(headers.get(STEPS_HEADER, ""), game.seat_letters()))
+    except SeatStepError as exc:
+        raise FileError(_("The file {name} cannot be read as a game: it is damaged, or not a game "
+                          "file.").format(name=name) if name
+                        else _("The file cannot be read as a game: it is damaged, or not a game "
+                               "file."), exc, _choose_another()) from None
     if "Review" in headers:
         try:
             game.review = read_review(json.loads(headers["Review"]))

@@ -18,7 +18,8 @@ from app import games
 
 from app.text.i18n import _
 from app.state.problems import Problem, cut
-from app.state.seating import HUMAN, SEAT_LETTERS, clean_name, valid_id
+from app.state.seating import (HUMAN, SEAT_LETTERS, SeatStepError, clean_name, format_steps,
+                               parse_steps, portable_steps, valid_id)
 from app.state.session import Game
 
 
@@ -102,13 +103,17 @@ CHECK_DIGITS = "abcdefghijklmnopqrstuvwxyz234567"
 CHECK_LENGTH = 8  # 40 bits: a damaged link passes by chance once in a million million
 #: The parameters a link's check covers with its code (any other is ignored when read).
 CHECKED_PARAMS = ("seats", "id", "name")
+#: Parameters added since, covered by the check only when present (so the links made before
+#: them keep their check): the seats' changes of hands (``;steps=4b:hd``, issue 37).
+CHECKED_IF_PRESENT = ("steps",)
 
 
 def link_check(code: str, params: dict[str, str]) -> str:
     """The check of a link's content as ``link_parts`` reads it: its code (with the mark) and the
     seats, id and name, each present or absent (SHA-256, first 40 bits, base 32)."""
     content = "\n".join([code] + [f"{key}={params[key]}" if key in params else key
-                                   for key in CHECKED_PARAMS])
+                                   for key in CHECKED_PARAMS]
+                         + [f"{key}={params[key]}" for key in CHECKED_IF_PRESENT if key in params])
     number = int.from_bytes(hashlib.sha256(content.encode("utf-8")).digest()[:5], "big")
     return "".join(CHECK_DIGITS[(number >> shift) & 31]
                    for shift in range(5 * (CHECK_LENGTH - 1), -1, -5))
@@ -170,6 +175,13 @@ def read_link(fragment: str) -> Linked | None:
     game = Game(board, seats, name=clean_name(params.get("name", "")), rules=rules)
     if game_id is not None:
         game.id = game_id
+    if params.get("steps"):
+        try:
+            game.set_seat_steps(parse_steps(params["steps"], game.seat_letters()))
+        except SeatStepError as exc:
+            raise LinkError(_("This link's game cannot be read: the link was damaged, or made by a "
+                              "newer version of the app."), f"steps={cut(params['steps'], 80)}\n{exc}",
+                            _ask_again()) from None
     return Linked(game, shared=game_id is not None)
 
 
@@ -185,11 +197,19 @@ def position_link(base: str, game: Game, board: Board | None = None) -> str:
     return base.split('#')[0] + checked(f"{code}{SEATS_PARAM}{seats_text(game.seats)}")
 
 
+def steps_param(game: Game) -> str:
+    """``;steps=4b:hd.9b:dh``: the seats' changes of hands made in the game, as a link carries
+    them (``seating.portable_steps``); "" if none."""
+    steps = portable_steps(game.seat_steps)
+    return f";steps={format_steps(steps, game.seat_letter)}" if steps else ""
+
+
 def game_link(base: str, game: Game) -> str:
     """A link to the whole game (its moves can be undone there), with the seats: a copy of the
     game (compact code, ``G2~``), not tied to this one."""
     code = game.rules.format_compact_game(game.board)
-    return base.split('#')[0] + checked(f"{code}{SEATS_PARAM}{seats_text(game.seats)}")
+    return base.split('#')[0] + checked(
+        f"{code}{SEATS_PARAM}{seats_text(game.seats)}{steps_param(game)}")
 
 
 def move_link(base: str, game: Game) -> str:
@@ -198,4 +218,4 @@ def move_link(base: str, game: Game) -> str:
     code = game.rules.format_compact_game(game.board)
     name = f";name={quote(game.name, safe='')}" if game.name else ""
     return base.split('#')[0] + checked(
-        f"{code}{SEATS_PARAM}{seats_text(game.seats)};id={game.id}{name}")
+        f"{code}{SEATS_PARAM}{seats_text(game.seats)}{steps_param(game)};id={game.id}{name}")

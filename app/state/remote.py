@@ -90,6 +90,7 @@ def continue_with(stored: session.Game, incoming: session.Game) -> None:
         else:
             stored.board.agree_draw()
     stored.redo_moves.clear()
+    stored.seat_redo.clear()  # seat changes undone here no longer follow (issue 37)
     stored.touch()
 
 

@@ -20,7 +20,13 @@ read: every seat here.
 saved game's pieces from it before Python runs (index.html); reading the save uses ``game`` only.
 
 ``redo`` holds the moves undone, the next one first, as move texts played from the current
-position. Anything else under the key — not JSON, another shape, an illegal move — is set aside
+position.
+
+Seats that changed hands (issue 37): ``"seat_steps": "4b:hd.9b:dh"`` lists the changes made
+(``app.state.seating.format_steps``: after 4 moves Blue went from human to hard, after 9 back),
+``"seat_redo"`` those undone (the next first); ``seats`` and ``here`` are the seats now. Both keys
+are left out when empty, and a reader without them (an older page) reads the seats as they are
+now: the version stays 2. Anything else under the key — not JSON, another shape, an illegal move — is set aside
 under ``BACKUP_KEY`` (never deleted) and a new game starts, with a message saying so.
 """
 
@@ -39,7 +45,9 @@ from gamekit.review import Review
 from app import games
 
 from app.text.i18n import _
-from app.state.seating import ALL_SEATS, HUMAN, REMOTE, SEAT_KINDS, clean_name, new_id, valid_id
+from app.state.seating import (ALL_SEATS, COMPUTER_LEVELS, HUMAN, REMOTE, SEAT_KINDS, SeatStep,
+                               SeatStepError, apply_step, clean_name, format_steps, kind_of,
+                               new_id, parse_steps, start_seats, valid_id)
 
 SAVE_FORMAT = "djambi-save"
 SAVE_VERSION = 2
@@ -83,6 +91,10 @@ class Game:
         if review is None or review.game != self.rules.key or len(review.plies) != len(self.board.move_stack):
             return None
         return review
+    #: The seats' changes of hands made (``SeatStep``s, in order; each after ``ply`` moves) and
+    #: those undone (the next to redo first): steps of the game's history, as its moves are.
+    seat_steps: list[SeatStep] = field(default_factory=list)
+    seat_redo: list[SeatStep] = field(default_factory=list)
 
     @property
     def rule_set(self) -> "Rules | None":
@@ -160,6 +172,81 @@ class Game:
             return False
         return self.is_here(self.board.turn) or self.override == self.revision
 
+    # ------------------------------------------------------------------ seats changing hands
+    def seat_kind(self, player: Party | int) -> str:
+        """``human`` (played here), ``remote`` (a person on another device) or a level."""
+        return kind_of(self.seats, self.here, int(player))
+
+    def seat_choices(self) -> list[str]:
+        """What a seat can be handed to: a person here, or one of the game's computer levels
+        (``app.games``' ``levels``), weakest first, ``random`` last."""
+        return [HUMAN, *(level for level in COMPUTER_LEVELS if level in self.rules.levels)]
+
+    def can_change_seat(self, player: Party | int) -> bool:
+        """A seat of a game going on that still plays (not out, not the hostage)."""
+        board = self.board
+        return (not board.is_game_over() and player in self.rules.active_players(board)
+                and player not in self.rules.idle_seats(board))
+
+    def team(self, player: Party | int) -> tuple[int, ...]:
+        """The seats that change hands together: a two-by-two player's two armies, else one."""
+        rule_set = self.rule_set
+        if rule_set is not None and getattr(rule_set, "two_by_two", False):
+            return next(t for t in TEAMS if int(player) in t)
+        return (int(player),)
+
+    def change_seat(self, player: Party | int, kind: str) -> SeatStep | None:
+        """Hand ``player``'s seat to ``kind`` (``human``: a person at this device; or a computer
+        level), as a new step of the history (the redo list is dropped, as after a new move).
+        ``None`` if nothing changes; ``ValueError`` for a seat that cannot change or a kind the
+        game does not offer."""
+        if kind not in self.seat_choices() or not self.can_change_seat(player):
+            raise ValueError(f"seat {int(player)} cannot be handed to {kind!r}")
+        seats = self.team(player)
+        before = self.seat_kind(seats[0])
+        if before == kind:
+            return None
+        step = SeatStep(len(self.board.move_stack), seats, before, kind)
+        self.here = apply_step(self.seats, self.here, step)
+        self.seat_steps.append(step)
+        self.redo_moves.clear()
+        self.seat_redo.clear()
+        self.touch()
+        if self.is_computer(self.board.turn) and int(self.board.turn) in seats:
+            self.play_here_once()  # handed over here: its computer plays here, now
+        return step
+
+    def steps_after(self, ply: int) -> list[SeatStep]:
+        """The seat steps made after ``ply`` moves (before the next move)."""
+        return [s for s in self.seat_steps if s.ply == ply]
+
+    def _seat_step_last(self) -> bool:
+        return bool(self.seat_steps) and self.seat_steps[-1].ply == len(self.board.move_stack)
+
+    def _seat_step_next(self) -> bool:
+        return bool(self.seat_redo) and self.seat_redo[0].ply == len(self.board.move_stack)
+
+    def _undo_step(self) -> "Move | SeatStep":
+        """Take back the last step: a seat step made after the last move, else the last move."""
+        if self._seat_step_last():
+            step = self.seat_steps.pop()
+            self.here = apply_step(self.seats, self.here, step.reverse())
+            self.seat_redo.insert(0, step)
+            return step
+        move = self.board.pop()
+        self.redo_moves.insert(0, move)
+        return move
+
+    def _redo_step(self) -> "Move | SeatStep":
+        if self._seat_step_next():
+            step = self.seat_redo.pop(0)
+            self.here = apply_step(self.seats, self.here, step)
+            self.seat_steps.append(step)
+            return step
+        move = self.redo_moves.pop(0)
+        self.board.push(move)
+        return move
+
     def play_here_once(self) -> None:
         """A player chose to make the waiting move at this device (until the game changes)."""
         self.override = self.revision
@@ -168,19 +255,21 @@ class Game:
     def play(self, move: Move | str) -> Move:
         """Play a legal move (``IllegalMoveError`` otherwise). The redo list survives only if
         this is the move it held next."""
+        seat_next = self._seat_step_next()
         move = self.board.play(move)
-        if self.redo_moves and self.redo_moves[0] == move:
+        if self.redo_moves and self.redo_moves[0] == move and not seat_next:
             self.redo_moves.pop(0)
         else:
             self.redo_moves.clear()
+            self.seat_redo.clear()
         self.touch()
         return move
 
     def can_undo(self) -> bool:
-        return bool(self.board.move_stack) or self.ended_by_players()
+        return bool(self.board.move_stack or self.seat_steps) or self.ended_by_players()
 
     def can_redo(self) -> bool:
-        return bool(self.redo_moves) and not self.board.is_game_over()
+        return (bool(self.redo_moves) or self._seat_step_next()) and not self.board.is_game_over()
 
     def ended_by_players(self) -> bool:
         """The game ended here by the players' word, not by a move: a draw agreed, or (Camblam)
@@ -189,39 +278,43 @@ class Game:
         return (outcome is not None and outcome.termination.value in ("agreement", "resignation")
                 and bool(self.board.move_stack or self.board.root().outcome() is None))
 
-    def undo(self) -> list[Move]:
-        """Undo the last move, then any computer moves before it, so that a human is to move
-        again (or the game is back at its start). A draw agreement or a resignation is undone
-        first, alone."""
+    def undo(self) -> "list[Move | SeatStep]":
+        """Undo the last step of the history, then any before it while a computer is to move,
+        so that a human is to move again (or the game is back at its start). A step is a move or
+        a seat that changed hands (``SeatStep``): a seat change undone first stands alone (the
+        seat's previous player is back, paused if a computer); one reached while undoing a
+        computer's moves is undone with them (the human who handed the seat over is back). A draw
+        agreement or a resignation is undone first, alone. Returns what was undone, in order."""
         self.touch()
         if self.ended_by_players():
             self.board = _replay(self.board.root(), self.board.move_stack)
             return []
-        undone = []
-        any_human = any(s == HUMAN for s in self.seats)
-        while self.board.move_stack:
-            undone.append(self.board.pop())
-            if not any_human or not self.is_computer(self.board.turn):
+        if not (self.board.move_stack or self.seat_steps):
+            return []
+        undone = [self._undo_step()]
+        if isinstance(undone[0], SeatStep):
+            return undone
+        while self.board.move_stack or self._seat_step_last():
+            if not any(s == HUMAN for s in self.seats) or not self.is_computer(self.board.turn):
                 break
-        self.redo_moves[:0] = reversed(undone)
+            undone.append(self._undo_step())
         return undone
 
-    def redo(self) -> list[Move]:
-        """Replay the next undone move, then any computer moves that follow it."""
+    def redo(self) -> "list[Move | SeatStep]":
+        """Redo the next undone step (a move or a seat change), then any that follow it while a
+        computer is to move."""
         self.touch()
-        done = []
-        any_human = any(s == HUMAN for s in self.seats)
-        while self.redo_moves and not self.board.is_game_over():
-            move = self.redo_moves.pop(0)
-            self.board.push(move)
-            done.append(move)
-            if not any_human or not self.is_computer(self.board.turn):
+        done: list = []
+        while (self.redo_moves or self._seat_step_next()) and not self.board.is_game_over():
+            done.append(self._redo_step())
+            if not any(s == HUMAN for s in self.seats) or not self.is_computer(self.board.turn):
                 break
         return done
 
     def agree_draw(self) -> None:
         self.board.agree_draw()
         self.redo_moves.clear()
+        self.seat_redo.clear()
         self.touch()
 
     def can_resign(self) -> bool:
@@ -235,6 +328,7 @@ class Game:
         """The side to move resigns: the other side wins."""
         self.board.resign(self.board.turn)
         self.redo_moves.clear()
+        self.seat_redo.clear()
         self.touch()
 
     def unfinished(self) -> bool:
@@ -280,6 +374,10 @@ class Game:
         }
         if self.rules.key != games.DEFAULT:
             data["kind"] = self.rules.key  # Djambi's saves name no game, as they always did
+        if self.seat_steps:
+            data["seat_steps"] = format_steps(self.seat_steps, self.seat_letter)
+        if self.seat_redo:
+            data["seat_redo"] = format_steps(self.seat_redo, self.seat_letter)
         if self.reviewed() is not None:
             data["review"] = self.review.to_json()
         return json.dumps(data, separators=(",", ":"))
@@ -338,9 +436,49 @@ class Game:
             game.made_here = bool(data.get("made_here", True))
             updated = data.get("updated", "")
             game.updated = updated if isinstance(updated, str) else ""
+        steps, steps_redo = data.get("seat_steps", ""), data.get("seat_redo", "")
+        try:
+            if not isinstance(steps, str) or not isinstance(steps_redo, str):
+                raise SeatStepError("not text")
+            game.set_seat_steps(parse_steps(steps, game.seat_letters()),
+                                parse_steps(steps_redo, game.seat_letters()))
+        except SeatStepError as exc:
+            raise SaveError(_("the saved seat changes cannot be read ({detail})").format(
+                detail=exc)) from None
         game.review = read_review(data.get("review"))
         game.review = game.reviewed()
         return game
+
+    # ------------------------------------------------------------------ seat steps as text
+    def seat_letter(self, seat: int) -> str:
+        return self.rules.party_letter(self.rules.parties[seat])
+
+    def seat_letters(self) -> dict[str, int]:
+        return {self.rules.party_letter(p): int(p) for p in self.rules.parties}
+
+    def set_seat_steps(self, steps: list[SeatStep], redo: list[SeatStep] = ()) -> None:
+        """Take ``steps`` (made) and ``redo`` (undone) as the game's seat history, the seats now
+        being ``seats``/``here``; ``SeatStepError`` if they do not fit the game (a step after
+        more moves than were played, a redo step before the current move, a seat that does not
+        play, steps that do not lead to the seats as they are)."""
+        plies = len(self.board.move_stack)
+        idle = {int(p) for p in self.rules.idle_seats(self.board)}
+        for step in [*steps, *redo]:
+            if any(seat in idle for seat in step.seats):
+                raise SeatStepError(f"seat step at move {step.ply} changes a seat that never plays")
+        if steps and steps[-1].ply > plies:
+            raise SeatStepError(f"seat step at move {steps[-1].ply} is after the last move")
+        if redo and redo[0].ply < plies:
+            raise SeatStepError(f"seat step to redo at move {redo[0].ply} is before this move")
+        if redo and redo[-1].ply > plies + len(self.redo_moves):
+            raise SeatStepError(f"seat step to redo at move {redo[-1].ply} is after the last move")
+        start_seats(self.seats, self.here, steps)  # raises if they do not lead here
+        seats, here = list(self.seats), self.here
+        for step in redo:
+            if any(kind_of(seats, here, seat) != step.before for seat in step.seats):
+                raise SeatStepError(f"seat step to redo at move {step.ply} does not match the seats")
+            here = apply_step(seats, here, step)
+        self.seat_steps, self.seat_redo = list(steps), list(redo)
 
 
 def _replay(start: Board, moves: list[Move]) -> Board:

@@ -20,6 +20,7 @@ class BrowseControl:
     def refresh(self) -> None:
         self.history.update(self.game.board)
         self.moves.draw(self.history.plies)
+        self.moves.draw_seat_steps(self.game)
         self.draw_board()
         self.draw_panel()
         self.review.on_view(self.viewing)  # a reviewed move's better move, drawn on the board

@@ -2,6 +2,10 @@
 player's colour, the piece's letter, the move, a kill mark), and what each move did in words in
 ``#event-log``, each sentence about a piece beside its drawn figure. Both grow by the moves that are new; a move taken back is removed. A click on a
 move asks to look at the board as it was after it.
+
+A seat that changed hands (``app.state.seating.SeatStep``) is no move: it gets no ``li`` of its own
+in the move list (one per move, always), only a small mark on the move it follows (an icon, its
+words for screen readers and as a tooltip) and its sentence in the log, after that move's.
 """
 
 from __future__ import annotations
@@ -12,10 +16,15 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from app.present import figures, words
+from app.state import seating
+from app.views.panel import SEAT_ICONS
 from app.views.dom import absent, before_paint, later, listen
 from app.state.history import KILL_MARK, Ply
 from app.text.i18n import _, player_initial, player_name
 
+#: A seat step's icon in the lists (the players list's, smaller).
+SEAT_ICON = {kind: icon.replace('width="18" height="18"', 'width="14" height="14"')
+             for kind, icon in SEAT_ICONS.items()}
 LOG_KEEP = 400  # moves whose sentences the log keeps (the list keeps every move)
 
 
@@ -149,6 +158,45 @@ class MoveList:
                     figures.piece_href(piece), piece.party, "fig fig-inline"))
             li.append(document.createTextNode(text))
         return li
+
+    def draw_seat_steps(self, game) -> None:
+        """The seat changes of ``game`` (a ``session.Game``): a mark on the move each follows
+        (``span.seat-note``) and a sentence in the log (``li.seat-step``, ``data-after`` its
+        move's number); those of a step no longer made go."""
+        for node in list(self.ol.querySelectorAll(".seat-note")) + list(
+                self.log.querySelectorAll("li.seat-step")):
+            node.remove()
+        for step in game.seat_steps:
+            party = game.rules.parties[step.seats[0]]
+            text = seating.step_sentence(step, party, game.rule_set)
+            kind = "computer" if step.after in seating.COMPUTER_LEVELS else step.after
+            item = document.createElement("li")
+            item.className = "seat-step"
+            item.dataset.after = str(step.ply)
+            item.innerHTML = f'<span class="pseat-icon" aria-hidden="true">{SEAT_ICON[kind]}</span>'
+            item.append(document.createTextNode(" " + text))
+            after = self.log.querySelector(f'li[data-ply="{step.ply}"]')
+            if step.ply == 0 or absent(after):
+                if step.ply == 0:
+                    self.log.prepend(item)
+                else:
+                    self.log.append(item)
+            else:  # after its move's sentence and the seat steps already after it
+                while (not absent(after.nextElementSibling)
+                       and "seat-step" in str(after.nextElementSibling.className)):
+                    after = after.nextElementSibling
+                after.after(item)
+            li = self.ol.querySelector(f'li[data-ply="{step.ply}"]')
+            if step.ply and not absent(li):
+                note = document.createElement("span")
+                note.className = f"seat-note pc-{game.rules.party_letter(party)}"
+                note.title = text
+                note.innerHTML = SEAT_ICON[kind]
+                heard = document.createElement("span")
+                heard.className = "sr-only"
+                heard.textContent = text
+                note.append(heard)
+                li.append(note)
 
     def mark_viewed(self, ply: int | None) -> None:
         """Highlight the move whose position is on the board (``None``: the game as it is)."""

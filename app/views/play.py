@@ -17,7 +17,7 @@ from app.present import notices, prompts, ruletext, standings, taps, words
 from app.games.camblam.taps import CamblamPicker
 from app.state.history import History
 from app.text.i18n import _, party_name
-from app.state import library, saving, session, settings as prefs
+from app.state import library, saving, seating, session, settings as prefs
 from app.views import remote
 from app.views.dom import any_dialog_open, close_dialog, el, open_dialog
 
@@ -195,18 +195,54 @@ class PlayControl:
     def undo(self) -> None:
         if not self.game.can_undo():
             return
-        self.game.undo()
+        undone = self.game.undo()
         self.last_human = prefs.human_to_move(self.game)  # whoever undid holds the tablet
         self.loop.undone(self.game)
         self.changed(animate=False, announce=False)
-        self.panel.announce(_("Move taken back. {status}.").format(status=standings.status_text(self.game)))
+        seats = self.seat_sentences([s.reverse() for s in undone if isinstance(s, seating.SeatStep)])
+        if seats:  # the seats as they were: said, and shown
+            self.panel.say(seats)
+        taken = (_("Move taken back. {status}.") if any(not isinstance(s, seating.SeatStep)
+                                                         for s in undone)
+                 else "{status}.").format(status=standings.status_text(self.game))
+        self.panel.announce(f"{seats} {taken}".strip())
 
     def redo(self) -> None:
         if not self.game.can_redo():
             return
-        self.game.redo()
+        done = self.game.redo()
         self.last_human = prefs.human_to_move(self.game)
         self.changed(animate=True)
+        seats = self.seat_sentences([s for s in done if isinstance(s, seating.SeatStep)])
+        if seats:
+            self.panel.say(seats)
+            self.panel.announce(seats)
+
+    def seat_sentences(self, steps: list) -> str:
+        """What seat steps did, in words (``seating.step_sentence``)."""
+        return " ".join(seating.step_sentence(s, self.game.rules.parties[s.seats[0]],
+                                              self.game.rule_set) for s in steps)
+
+    def change_seat(self, seat: int, kind: str) -> None:
+        """The players list's seat menu: ``seat`` is played by ``kind`` from now on (a person
+        here, or the computer at a level), a step of the game's history (``Game.change_seat``).
+        A computer given the seat to move starts at once; a seat taken back from a computer
+        that is thinking stops its search (``sync_loop``)."""
+        party = self.game.rules.parties[seat]
+        try:
+            step = self.game.change_seat(party, kind)
+        except ValueError:  # the game ended, or the seat is out, since the menu opened
+            self.refresh()
+            return
+        if step is None:
+            return
+        if self.game.computer_to_move():
+            self.loop.resume()  # handed to the computer: it plays now, even after a pause
+        self.last_human = prefs.human_to_move(self.game)
+        self.changed(animate=False, announce=False)
+        text = self.seat_sentences([step])
+        self.panel.say(text)
+        self.panel.announce(text)
 
     def human_players(self) -> list[Party]:
         players = self.game.rules.active_players(self.game.board)

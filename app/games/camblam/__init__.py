@@ -104,6 +104,14 @@ class Camblam:
             level = "hard"  # a level only Djambi has (``expert``): Camblam's strongest
         return ai.Search(board, level, seed)
 
+    @property
+    def levels(self) -> tuple[str, ...]:
+        """The computer levels a seat may have (``camblam.ai.LEVEL_NAMES``: ``LEVELS`` and
+        ``random``)."""
+        from camblam.ai import LEVEL_NAMES
+
+        return LEVEL_NAMES
+
     #: Whether a player may resign (the menu's Resign): a side may resign (``Board.resign``).
     can_resign = True
 

@@ -103,6 +103,13 @@ class Djambi:
 
         return ai.Search(board, level, seed)
 
+    @property
+    def levels(self) -> tuple[str, ...]:
+        """The computer levels a seat may have (``djambi.ai.LEVELS``)."""
+        from djambi.ai.levels import LEVELS
+
+        return LEVELS
+
     #: Whether a player may resign (the menu's Resign): a Djambi player is out when his chief dies, never by resigning.
     can_resign = False
 
