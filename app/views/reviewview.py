@@ -232,18 +232,16 @@ class ReviewView:
         squares = SQUARE.findall(text)
         if len(squares) < 2:
             return
-        svg = el("#board svg")
+        svg = el("#board")  # the board's own <svg>
         a = el(f'#board [data-square="{squares[0]}"]')
         b = el(f'#board [data-square="{squares[1]}"]')
         if absent(svg) or absent(a) or absent(b):
             return
-        ra, rb = a.getBBox(), b.getBBox()
-        x1, y1 = float(ra.x) + float(ra.width) / 2, float(ra.y) + float(ra.height) / 2
-        x2, y2 = float(rb.x) + float(rb.width) / 2, float(rb.y) + float(rb.height) / 2
+        (x1, y1, size), (x2, y2, _) = _centre(svg, a), _centre(svg, b)
         ns = "http://www.w3.org/2000/svg"
         group = document.createElementNS(ns, "g")
         group.setAttribute("class", "review-arrow")
-        width = max(4.0, float(ra.width) / 8)
+        width = max(4.0, size / 8)
         for colour, extra in (("#fff", 3.0), ("#1b7f3b", 0.0)):
             line = document.createElementNS(ns, "line")
             for name, value in (("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)):
@@ -263,6 +261,19 @@ class ReviewView:
             group.appendChild(dot)
         svg.appendChild(group)
         self.arrow = group
+
+
+def _centre(svg, cell) -> tuple[float, float, float]:
+    """A cell's centre and width in the board's own units, whatever its transform or the
+    board's turn (its box on screen brought back through the board's matrix)."""
+    box = cell.getBoundingClientRect()
+    back = svg.getScreenCTM().inverse()
+    point = svg.createSVGPoint()
+    point.x, point.y = float(box.left) + float(box.width) / 2, float(box.top) + float(box.height) / 2
+    centre = point.matrixTransform(back)
+    point.x = float(box.left) + float(box.width)
+    edge = point.matrixTransform(back)
+    return float(centre.x), float(centre.y), abs(float(edge.x) - float(centre.x)) * 2
 
 
 __all__ = ["ReviewView", "STEP_MS"]
