@@ -9,6 +9,7 @@ through ``app.games`` (``Game.reviewer``)."""
 from __future__ import annotations
 
 import asyncio
+import math
 import re
 from typing import Any
 
@@ -230,18 +231,28 @@ class ReviewView:
         squares = SQUARE.findall(text)
         if len(squares) < 2:
             return
-        svg = el("#board svg")
+        svg = el("#board")
         a = el(f'#board [data-square="{squares[0]}"]')
         b = el(f'#board [data-square="{squares[1]}"]')
         if absent(svg) or absent(a) or absent(b):
             return
-        ra, rb = a.getBBox(), b.getBBox()
-        x1, y1 = float(ra.x) + float(ra.width) / 2, float(ra.y) + float(ra.height) / 2
-        x2, y2 = float(rb.x) + float(rb.width) / 2, float(rb.y) + float(rb.height) / 2
+        # The squares' centres on the screen, brought into the board's own units (whatever
+        # turns the board: the rotation setting, the square groups' transforms).
+        back = svg.getScreenCTM().inverse()
+        ends = []
+        for square in (a, b):
+            box = square.getBoundingClientRect()
+            point = svg.createSVGPoint()
+            point.x = float(box.left) + float(box.width) / 2
+            point.y = float(box.top) + float(box.height) / 2
+            at = point.matrixTransform(back)
+            ends.append((float(at.x), float(at.y)))
+        (x1, y1), (x2, y2) = ends
+        size = float(a.getBoundingClientRect().width) * math.hypot(float(back.a), float(back.b))
         ns = "http://www.w3.org/2000/svg"
         group = document.createElementNS(ns, "g")
         group.setAttribute("class", "review-arrow")
-        width = max(4.0, float(ra.width) / 8)
+        width = max(4.0, abs(size) / 8)
         for colour, extra in (("#fff", 3.0), ("#1b7f3b", 0.0)):
             line = document.createElementNS(ns, "line")
             for name, value in (("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)):
