@@ -79,7 +79,7 @@ class ReviewView:
             "#review-dialog{overflow:auto}#review-dialog h3{margin:10px 0 4px;font-size:1rem}"
             "#review-bar{width:100%}#review-chart svg{width:100%;height:auto;max-height:34vh;"
             "border:1px solid #ccc;border-radius:4px}#review-turns,#review-mistakes{margin:0;"
-            "padding-left:1.4em}#review-mistakes button{all:unset;cursor:pointer;text-decoration:underline}"
+            "padding-left:1.4em}#review-mistakes button{all:unset;display:inline;cursor:pointer;text-decoration:underline}"
             ".review-arrow{pointer-events:none}")
         on_click("#btn-review", lambda e: self.open())
         on_click("#review-stop", lambda e: self.stop())
@@ -185,7 +185,7 @@ class ReviewView:
         self.current = review
         self.current_code = self.code()
         self.current_mistakes = seen.mistakes
-        el("#review-progress").textContent = _("Reviewed by the computer ({level}).").format(level=review.level)
+        el("#review-progress").textContent = words.reviewer_words(review)
         el("#review-chart").innerHTML = seen.chart
         el("#review-summary").textContent = seen.summary
         turns = el("#review-turns")
