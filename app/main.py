@@ -29,9 +29,8 @@ from app.text.i18n import _
 from app.state import library, remote, session, settings as prefs
 from app.state.history import History
 from app.state.loop import Loop
-from app.views.boardview import BoardView
+from app.views.boardview import BoardView, Chooser
 from app.views.browse import BrowseControl
-from app.views.camblamview import CamblamBoardView
 from app.views.computer import MOVE_PACE_MS, Computer
 from app.views.dialogs import (DrawDialog, GameOverDialog, HandOver, NewGameDialog, ReplaceDialog,
                               ShareDialog, TabDialog)
@@ -74,7 +73,7 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
         self.was_over = False
 
         self.board_view = BoardView(self.tap)
-        self.camblam_view = CamblamBoardView(self.promote)
+        self.promotion = Chooser(self.promote)
         self.panel = Panel()
         self.sound = Sound()
         self.moves = MoveList(self.browse_to)
@@ -99,7 +98,7 @@ class App(PlayControl, BrowseControl, LinkControl, RemoteControl):
         self.slot, self.keeper, loaded = self.library.open()
         self.set_game(loaded.game, save=False, draw=False)  # drawn once, below
         if loaded.message:
-            self.panel.say(loaded.message, error=True)
+            self.panel.say(gameslist.load_message(loaded), error=True)
         el("#set-handover").checked = self.settings.handover
         el("#set-rotate").checked = self.settings.rotate
         el("#set-lang").value = self.settings.language

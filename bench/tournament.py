@@ -117,11 +117,14 @@ def _progress(done: int, total: int, started: float, out) -> None:
 
 def run(players: Sequence[str], games: int, seed: int, jobs: int = 1,
         max_plies: int = DEFAULT_MAX_PLIES, progress=None, rules: Rules = STANDARD,
-        log=None) -> list[str]:
+        log=None, done: dict[int, dict] | None = None) -> list[str]:
     """Play the tournament and return the report lines. ``log``: a file that gets one JSON line
-    per game as it ends (its seats and result), so that a long run can be read while it plays."""
-    tasks = [(g, seating(players, g), seed * 7919 + g, max_plies, rules) for g in range(games)]
-    results: dict[int, dict] = {}
+    per game as it ends (its seats and result), so that a long run can be read while it plays.
+    ``done``: results of games already played (by game number, read back from a log by
+    :func:`read_log`); those games are counted, not played again."""
+    all_tasks = [(g, seating(players, g), seed * 7919 + g, max_plies, rules) for g in range(games)]
+    results: dict[int, dict] = {g: res for g, res in (done or {}).items() if g < games}
+    tasks = [t for t in all_tasks if t[0] not in results]
     started = time.perf_counter()
     if progress is not None:
         _progress(0, games, started, progress)
@@ -129,10 +132,11 @@ def run(players: Sequence[str], games: int, seed: int, jobs: int = 1,
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(max_workers=jobs) as pool:
+            seats_of = {t[0]: t[1] for t in tasks}
             for g, res in pool.map(_play_indexed, tasks):
                 results[g] = res
                 if log is not None:
-                    log.write(json.dumps({"game": g, "seats": tasks[g][1], **res}) + "\n")
+                    log.write(json.dumps({"game": g, "seats": seats_of[g], **res}) + "\n")
                     log.flush()
                 if progress is not None:
                     _progress(len(results), games, started, progress)
@@ -155,7 +159,7 @@ def run(players: Sequence[str], games: int, seed: int, jobs: int = 1,
         wins = draws = total = 0
         seconds = 0.0
         moves = 0
-        for g, (_, seats, _, _, _) in enumerate(tasks):
+        for g, (_, seats, _, _, _) in enumerate(all_tasks):
             res = results[g]
             for seat, name in enumerate(seats):
                 if name != level:
@@ -177,6 +181,30 @@ def run(players: Sequence[str], games: int, seed: int, jobs: int = 1,
             line += f", {1000 * seconds / moves:.0f} ms/move"
         lines.append(line)
     return lines
+
+
+def read_log(path: str, players: Sequence[str], games: int) -> dict[int, dict]:
+    """The finished games of an earlier run's ``--log`` that belong to this tournament: game
+    numbers below ``games`` whose seats are the ones ``seating(players, g)`` gives (a log of
+    another match is not counted). A missing file is an empty log; a cut last line is ignored."""
+    done: dict[int, dict] = {}
+    try:
+        with open(path, encoding="utf-8") as fh:
+            lines = fh.readlines()
+    except FileNotFoundError:
+        return done
+    for line in lines:
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            continue
+        g = entry.get("game")
+        if not isinstance(g, int) or not 0 <= g < games:
+            continue
+        if entry.get("seats") != list(seating(players, g)):
+            continue
+        done[g] = {k: v for k, v in entry.items() if k not in ("game", "seats")}
+    return done
 
 
 def main(argv: list[str]) -> int:
@@ -209,6 +237,9 @@ def main(argv: list[str]) -> int:
                         help="the rule set (docs/rules-options.md): a preset or name=value,...; with "
                              "two names, a two-by-two game (default standard)")
     parser.add_argument("--log", help="append one JSON line per finished game to this file")
+    parser.add_argument("--resume", action="store_true",
+                        help="with --log: count the games the log already holds for these players "
+                             "and play only the others (a long run continued over several sittings)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     try:
         args = parser.parse_args(argv)
@@ -232,11 +263,20 @@ def main(argv: list[str]) -> int:
     if args.games < 1:
         print("tournament: --games must be at least 1", file=sys.stderr)
         return 2
+    if args.resume and not args.log:
+        print("tournament: --resume needs --log", file=sys.stderr)
+        return 2
+    done = read_log(args.log, players, args.games) if args.resume else None
     progress = None if args.quiet else sys.stderr
     log = open(args.log, "a", encoding="utf-8") if args.log else None
+    if log is not None and log.tell() > 0:
+        with open(args.log, "rb") as fh:  # a run cut mid-line: start the next line afresh
+            fh.seek(-1, 2)
+            if fh.read(1) != b"\n":
+                log.write("\n")
     try:
         for line in run(players, args.games, args.seed, max(1, args.jobs), args.max_plies,
-                        progress, rules, log):
+                        progress, rules, log, done):
             print(line)
     finally:
         if log is not None:
@@ -244,7 +284,7 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-__all__ = ["main", "run", "play_game", "seating", "wilson", "EXTRA_PLAYERS", "player_names"]
+__all__ = ["main", "run", "read_log", "play_game", "seating", "wilson", "EXTRA_PLAYERS", "player_names"]
 
 
 if __name__ == "__main__":

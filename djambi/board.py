@@ -20,36 +20,16 @@ from gamekit import AGREEMENT
 from .move import IllegalMoveError, Move
 from .pieces import (ASSASSIN, CHIEF, DEAD, MILITANT, NECROMOBILE, PROVOCATEUR, REPORTER, Kind, Party,
                      Piece, corpse_code, living_code)
-from .queries import FROZEN, HOSTAGE, OUT, Queries
+from .geometry import NAMES, SQUARE, Geometry
+from .queries import ABSENT, FROZEN, HOSTAGE, OUT, Queries
 from .rules import STANDARD, Rules
-from .squares import FIELD, MAZE, ORTHOGONAL_NEIGHBOURS, Square, maze_exits, square_name, walk
+from .squares import MAZE, Square, square_name
 from .turns import Turn, next_turn
 
 #: Turns with no kill and no change of control after which the game is drawn (rulings §7).
 DRAW_TURNS = 120
 
 _CHIEF_CORPSE = corpse_code(CHIEF)
-
-_START_LAYOUT: dict[str, tuple[str, ...]] = {
-    # kind letter: Red's squares, mirrored for the others (rulings §1)
-    "C": ("A9",), "A": ("B9",), "R": ("A8",), "P": ("B8",), "N": ("C7",),
-    "M": ("C9", "C8", "A7", "B7"),
-}
-
-
-def _start_cells() -> list[int]:
-    from .squares import parse_square
-
-    cells = [0] * 81
-    for letter, names in _START_LAYOUT.items():
-        kind = Kind.from_letter(letter)
-        for name in names:
-            sq = parse_square(name)
-            c, r = sq % 9, sq // 9
-            for party, (cc, rr) in zip(Party, ((c, r), (8 - c, r), (8 - c, 8 - r), (c, 8 - r))):
-                cells[rr * 9 + cc] = living_code(kind, party)
-    return cells
-
 
 class Termination(Enum):
     """How a game ended."""
@@ -94,23 +74,32 @@ class Board(Queries):
 
     ``Board()`` is the four-player start; ``Board(hostage=True)`` the three-player start with
     Green as the hostage party; ``Board(rules=Rules.parse("bga"))`` a start with rule options
-    (``players=3`` is the hostage start). ``Board.from_code(text)`` reads a position text.
+    (``players=3`` is the hostage start); ``Board(board="hex")`` the three-player game on the
+    61-cell hexagon (``hex-rulings.md``; standard rules only). ``Board.from_code(text)`` reads a
+    position text.
 
     With ``players=2x2`` the two players are named by their first party: Red (player One: Red
     and Yellow) and Blue (player Two: Blue and Green); a party's control code is then the party
     whose chief holds it.
     """
 
-    def __init__(self, *, hostage: bool = False, rules: Rules | None = None) -> None:
+    def __init__(self, *, hostage: bool = False, rules: Rules | None = None,
+                 board: "str | Geometry" = "square") -> None:
         rules = STANDARD if rules is None else rules
+        geo = Geometry.named(board)
+        if geo is not SQUARE and (hostage or rules != STANDARD):
+            raise ValueError(f"the {geo.title} plays the standard rules only, with no hostage "
+                             f"and no rule options")
         if hostage and rules.players != "3":
             if rules.players == "2x2":
                 raise ValueError("a two-by-two game has no hostage")
             rules = rules.with_(players="3")
         hostage = rules.players == "3"
         self._rules: Rules = rules
-        self._cells: list[int] = _start_cells()
-        self._control: list[int] = [0, 1, 2, HOSTAGE if hostage else 3]
+        self._geo: Geometry = geo
+        self._cells: list[int] = list(geo.start)
+        self._control: list[int] = [
+            HOSTAGE if hostage and p == 3 else p if p in geo.parties else ABSENT for p in range(4)]
         self._turn: Turn = Turn.regular(0)
         self._quiet: int = 0
         self._draw_agreed: bool = False
@@ -137,14 +126,17 @@ class Board(Queries):
     def from_parts(
         cls, cells: list[int], control: list[int], turn: Turn, quiet: int = 0, draw_agreed: bool = False,
         rules: Rules | None = None, passes: tuple[int, ...] = (0, 0, 0, 0),
+        geometry: Geometry = SQUARE,
     ) -> "Board":
         """A board from its parts, as ``cells`` and ``control_codes`` give them: 81 piece codes
         (``Piece.code``, 0 for empty), who controls each party (a player 0–3, ``FROZEN``,
         ``HOSTAGE`` or ``OUT + chief``), the turn, the draw counter, whether a draw was agreed,
-        the rule set and each player's passes so far (counted under ``skips=N``). No checks: the
+        the rule set, each player's passes so far (counted under ``skips=N``) and the board
+        (``djambi.geometry``; a party not on it is ``ABSENT``). No checks: the
         position text parser (``Board.from_code``) is the checked way in."""
         board = cls.__new__(cls)
         board._rules = STANDARD if rules is None else rules
+        board._geo = geometry
         board._cells = list(cells)
         board._control = list(control)
         board._turn = turn
@@ -160,7 +152,7 @@ class Board(Queries):
     def copy(self, *, stack: bool = True) -> "Board":
         """A copy of the position, with its move history unless ``stack=False``."""
         board = Board.from_parts(self._cells, self._control, self._turn, self._quiet, self._draw_agreed,
-                                 self._rules, self._passes)
+                                 self._rules, self._passes, self._geo)
         if stack:
             board._stack = list(self._stack)
             board._root = self._root
@@ -170,6 +162,7 @@ class Board(Queries):
         """The position the move stack starts from."""
         board = Board.__new__(Board)
         board._rules = self._rules
+        board._geo = self._geo
         board._stack = []
         board._restore(self._root)
         board._root = self._root
@@ -179,6 +172,7 @@ class Board(Queries):
         return (
             isinstance(other, Board)
             and self._state() == other._state()
+            and self._geo is other._geo
             and self._rules_key() == other._rules_key()
         )
 
@@ -188,6 +182,11 @@ class Board(Queries):
     def _rules_key(self) -> Rules:
         # players=3 differs from 4 only in its start, which the position shows (the hostage).
         return self._rules.with_(players="4") if self._rules.players == "3" else self._rules
+
+    @property
+    def geometry(self) -> Geometry:
+        """The board the game is played on (``Geometry.SQUARE`` or ``Geometry.HEX``)."""
+        return self._geo
 
     @property
     def rules(self) -> Rules:
@@ -218,6 +217,8 @@ class Board(Queries):
         """
         cells = self._cells
         rules = self._rules
+        geo = self._geo
+        walk, beside = geo.walk, geo.beside
         mine = self._mine(player)
         enemy = self._enemy_table(player)
         provoke = enemy if rules.provocateur_own == "never" and rules.kill_own == "never" else (
@@ -226,7 +227,7 @@ class Board(Queries):
         empty_field: list[int] | None = None  # empty field squares, computed when first needed
         n_empty = 0
         total = 0
-        squares: Iterable[int] = range(81) if only is None else (only,)
+        squares: Iterable[int] = geo.cells if only is None else (only,)
         for s in squares:
             code = cells[s]
             if code == 0 or code > DEAD or not mine[(code - 1) >> 3]:
@@ -248,7 +249,7 @@ class Board(Queries):
                                 out.append(Move(s, t))
                             continue
                         victims = [  # never itself: under kill-own a vassal reporter is killable
-                            v for v in ORTHOGONAL_NEIGHBOURS[t] if enemy[cells[v]] and v != s
+                            v for v in beside[t] if enemy[cells[v]] and v != s
                         ]
                         spare = report == "may" or not victims
                         total += spare + len(victims)
@@ -264,7 +265,7 @@ class Board(Queries):
                     continue
                 # An occupied square: act on it or stop before it.
                 if empty_field is None:
-                    empty_field = [q for q in FIELD if cells[q] == 0]
+                    empty_field = [q for q in geo.field if cells[q] == 0]
                     n_empty = len(empty_field)
                 if t == MAZE:
                     total += self._maze_act(
@@ -328,7 +329,7 @@ class Board(Queries):
                 return 0
         else:
             return 0  # militants may not kill the chief in the maze; reporters act from beside
-        exits = maze_exits(self._cells, s, kind)
+        exits = self._geo.maze_exits(self._cells, s, kind)
         if kind == ASSASSIN:
             if out is not None:
                 for x in exits:
@@ -389,7 +390,7 @@ class Board(Queries):
             return False
         if move.piece < 0:
             return move == Move.null() and self._walk(self._turn.player, None) == 0
-        if not (0 <= move.piece < 81):
+        if not self._geo.is_cell(move.piece):
             return False
         return move in self.generate_legal_moves(move.piece)
 
@@ -474,7 +475,7 @@ class Board(Queries):
                     # Every killable neighbour dies at once; each chief's death passes control
                     # as a separate kill, in the order N, E, S, W.
                     enemy = self._enemy_table(player)
-                    victims = [v for v in ORTHOGONAL_NEIGHBOURS[t] if enemy[cells[v]]]
+                    victims = [v for v in self._geo.beside[t] if enemy[cells[v]]]
                     for v in victims:
                         victim = cells[v]
                         cells[v] = corpse_code((victim - 1) & 7)
@@ -640,6 +641,10 @@ class Board(Queries):
     def parse_move(self, text: str) -> Move:
         """The legal move written ``text``; ``InvalidMoveError`` or ``IllegalMoveError`` otherwise."""
         move = Move.parse(text)
+        for sq in move:
+            if sq is not None and sq >= 0 and not self._geo.is_cell(sq):
+                raise IllegalMoveError(f"illegal move {text.strip()!r}: {NAMES[sq]} is not a cell of "
+                                       f"the {self._geo.title} ({self._geo.span()})")
         if not self.is_legal(move):
             raise IllegalMoveError(
                 f"illegal move {text.strip()!r} in position {self.code()}: {self.why_illegal(move)}"
@@ -682,7 +687,16 @@ class Board(Queries):
         return parse_position(text)
 
     def diagram(self) -> str:
-        """The board drawn as text, row 9 at the top (``.`` empty, ``#`` the empty maze)."""
+        """The board drawn as text, row 9 at the top (``.`` empty, ``#`` the empty maze); the
+        hexagon's rows shifted as ``hex-rulings.md`` draws them, each row's cells named."""
+        if self._geo is not SQUARE:
+            lines = []
+            for row in self._geo.rows:
+                texts = [Piece.from_code(self._cells[sq]).symbol() if self._cells[sq]
+                         else ("##" if sq == MAZE else "..") for sq in row]
+                lines.append(f"{row[0] // 9 + 1} " + "  " * (9 - len(row)) + "  ".join(texts)
+                             + "  " * (9 - len(row)) + f"   {NAMES[row[0]]}-{NAMES[row[-1]]}")
+            return "\n".join(lines)
         lines = []
         for row in range(8, -1, -1):
             cells = []

@@ -32,7 +32,7 @@ from gamekit import EventBase
 from .board import Board
 from .move import IllegalMoveError, Move
 from .pieces import Kind, Party, Piece
-from .squares import MAZE, ORTHOGONAL_NEIGHBOURS, Square, square_name
+from .squares import MAZE, Square, square_name
 
 MOVE = "move"  #: a piece moved: player (the mover), piece, square (from), to, via (the maze, for a maze act)
 PASS = "pass"  #: the player had no legal move
@@ -144,7 +144,7 @@ def describe_move(board: Board, move: Move) -> tuple[Event, ...]:
                     killed.add(target.party)
         elif piece.kind == Kind.REPORTER and board.rules.reporter == "all":
             # reporter=all: every killable neighbour died, N, E, S, W.
-            for v in ORTHOGONAL_NEIGHBOURS[move.to]:
+            for v in board.geometry.beside[move.to]:
                 victim = board.piece_at(v)
                 if v == move.piece or victim is None or not victim.alive or after.piece_at(v).alive:  # type: ignore[union-attr]
                     continue

@@ -21,8 +21,14 @@ Position text (URL-safe, no escaping needed in a URL fragment)::
 * the rule set's options text (``djambi.rules``) when it is not the standard game (``players=3``
   and ``4`` are not written: the hostage shows).
 
+On the hexagon (``docs/hex.md``) the text names the board after the version, ``P1.hex.``; its
+rows list their 5 to 9 cells (row 9, C9–G9, first) and control has three letters (Red, Blue,
+Yellow)::
+
+    P1.hex.2bMbRbC/3bMbPbA/rM3bNbMbM/rArM6/rCrPrN6/rRrM6/rM3yNyMyM/3yMyPyR/2yMyAyC.rby.r.0
+
 Game code: ``G1~<start>~<move>~<move>…[~draw]`` where start is ``start`` (four players),
-``hostage`` (three players) or a position text; ``start`` and ``hostage`` may be followed by ``.``
+``hostage`` (three players), ``hex`` (three players on the hexagon) or a position text; ``start`` and ``hostage`` may be followed by ``.``
 and a rule text (``start.kill-own=except-chief``). Compact game code (for links):
 ``G2~<start>~<count>.<number>[~draw]``: each move is its index among the legal moves sorted by
 their squares, and the indices of the ``count`` moves make one mixed-radix number (the first move
@@ -39,10 +45,13 @@ from collections import Counter
 from gamekit import records
 
 from .board import DRAW_TURNS, FROZEN, HOSTAGE, OUT, Board
+from .geometry import BOARDS, SQUARE
+from .queries import ABSENT
 from .move import DjambiError, IllegalMoveError, InvalidMoveError
 from .pieces import DEAD, PARTY_SIZE, Kind, Party, Piece
 from .rules import PRESETS, STANDARD, Rules, RulesError
-from .squares import MAZE, NEIGHBOURS, square_name
+from .squares import MAZE, square_name
+from .geometry import NAMES
 from .turns import Turn
 
 POSITION_PREFIX = "P1."
@@ -72,10 +81,11 @@ _CODES = {symbol: code for code, symbol in _SYMBOLS.items()}
 def format_position(board: Board) -> str:
     rows = []
     cells = board.cells
-    for row in range(8, -1, -1):
+    geo = board.geometry
+    for row in geo.rows:
         out, run = [], 0
-        for col in range(9):
-            code = cells[row * 9 + col]
+        for sq in row:
+            code = cells[sq]
             if code == 0:
                 run += 1
                 continue
@@ -88,11 +98,12 @@ def format_position(board: Board) -> str:
         rows.append("".join(out))
     control = "".join(
         "f" if c == FROZEN else "h" if c == HOSTAGE else Party(c - OUT).letter.upper() if c >= OUT
-        else Party(c).letter for c in board.control_codes
+        else Party(c).letter for p, c in enumerate(board.control_codes) if p in geo.parties
     )
     turn = board.turn_state
     turn_text = Party(turn.player).letter + (f"*{Party(turn.seat).letter}" if turn.extra else "")
-    fields = [POSITION_PREFIX + "/".join(rows), control, turn_text, str(board.quiet_turns)]
+    board_name = "" if geo is SQUARE else geo.name + "."
+    fields = [POSITION_PREFIX + board_name + "/".join(rows), control, turn_text, str(board.quiet_turns)]
     if board.draw_agreed:
         fields.append("draw")
     if any(board.passes):
@@ -125,6 +136,7 @@ _ROW_TOKEN = re.compile(r"[1-9]|[rbygx][CARPNM]")
 _TURN_RE = re.compile(r"([rbyg])(?:\*([rbyg]))?")
 # Compiled at import (so into the start-up snapshot), not at a page's first parse.
 _CONTROL_RE = re.compile(r"[rbygfhRBYG]{4}")
+_HEX_CONTROL_RE = re.compile(r"[rbyf]{3}")
 _PASSES_RE = re.compile(r"p[0-9a]{4}")
 _QUIET_RE = re.compile(r"0|[1-9]\d{0,2}")
 
@@ -145,8 +157,16 @@ def parse_position(text: str) -> Board:
             raise bad(f"format version {text.split('.')[0]!r} is not known (this program reads P1)")
         raise bad("it must start with 'P1.'")
     fields = text[len(POSITION_PREFIX):].split(".")
+    geo = SQUARE
+    if fields and "/" not in fields[0] and fields[0].isalpha():
+        if fields[0] not in BOARDS or fields[0] == "square":
+            raise bad(f"unknown board {fields[0]!r} after 'P1.' (expected 'hex.', or the square "
+                      f"board's rows)")
+        geo = BOARDS[fields.pop(0)]
+    parties = [Party(p) for p in geo.parties]
+    after = "'P1.'" if geo is SQUARE else f"'P1.{geo.name}.'"
     if len(fields) < 4:
-        raise bad(f"expected 4 fields (board.control.turn.quiet) after 'P1.', found {len(fields)}")
+        raise bad(f"expected 4 fields (board.control.turn.quiet) after {after}, found {len(fields)}")
     board_text, control_text, turn_text, quiet_text = fields[:4]
     rest = fields[4:]
     draw = bool(rest) and rest[0] == "draw"
@@ -161,6 +181,9 @@ def parse_position(text: str) -> Board:
     if rest:
         raise bad(f"unexpected field {rest[0]!r} after the draw counter (only 'draw', the passes "
                   f"'p…' and a rule text may follow)")
+    if geo is not SQUARE and (rules != STANDARD or any(passes)):
+        raise bad(f"the {geo.title} plays the standard rules only (no rule options, no passes "
+                  f"counted)")
     if rules.players == "4" and "h" in control_text:
         rules = rules.with_(players="3")
     if rules.players == "2x2" and "h" in control_text:
@@ -178,6 +201,8 @@ def parse_position(text: str) -> Board:
     cells = [0] * 81
     for i, row_text in enumerate(rows):
         row = 8 - i
+        row_cells = geo.rows[i]
+        width = len(row_cells)
         col = 0
         pos = 0
         while pos < len(row_text):
@@ -190,11 +215,16 @@ def parse_position(text: str) -> Board:
             if token.isdigit():
                 col += int(token)
             else:
-                if col < 9:
-                    cells[row * 9 + col] = _CODES[token]
+                if token[0] == "g" and 3 not in geo.parties:
+                    raise bad(f"row {row + 1} ({row_text!r}): {token!r} is Green's, and Green has "
+                              f"no army on the {geo.title}")
+                if col < width:
+                    cells[row_cells[col]] = _CODES[token]
                 col += 1
-        if col != 9:
-            raise bad(f"row {row + 1} ({row_text!r}) covers {col} squares, not 9")
+        if col != width:
+            where = "" if geo is SQUARE else f" ({NAMES[row_cells[0]]}-{NAMES[row_cells[-1]]})"
+            unit = "squares" if geo is SQUARE else "cells"
+            raise bad(f"row {row + 1} ({row_text!r}) covers {col} {unit}, not {width}{where}")
 
     # What stands on it.
     living = Counter()  # (party, kind) -> n
@@ -209,21 +239,27 @@ def parse_position(text: str) -> Board:
         if n > PARTY_SIZE[kind]:
             raise bad(f"{n} living {party.title} {kind.name.lower()}s; a party has {PARTY_SIZE[kind]}")
     for kind in Kind:
-        if kinds[kind] != 4 * PARTY_SIZE[kind]:
+        if kinds[kind] != len(parties) * PARTY_SIZE[kind]:
             raise bad(f"{kinds[kind]} {kind.name.lower()}s on the board, dead or alive; "
-                      f"there are always {4 * PARTY_SIZE[kind]}")
+                      f"there are always {len(parties) * PARTY_SIZE[kind]}")
     maze = cells[MAZE]
     if maze and Piece.from_code(maze).kind != Kind.CHIEF:
         raise bad(f"a {Piece.from_code(maze).kind.name.lower()}{' corpse' if maze > DEAD else ''} "
                   f"in the maze (E5): only a chief, living or dead, may be there")
 
     # Control.
-    if not _CONTROL_RE.fullmatch(control_text):
+    if geo is not SQUARE:
+        if not _HEX_CONTROL_RE.fullmatch(control_text):
+            raise bad(f"control {control_text!r} must be 3 letters (r, b, y, f for frozen), one "
+                      f"for each of Red, Blue, Yellow")
+        control_text += "-"
+    elif not _CONTROL_RE.fullmatch(control_text):
         raise bad(f"control {control_text!r} must be 4 letters (r, b, y, g, f for frozen, "
                   f"h for hostage), one for each of Red, Blue, Yellow, Green")
-    control = [FROZEN if c == "f" else HOSTAGE if c == "h" else OUT + "RBYG".index(c) if c.isupper()
-               else "rbyg".index(c) for c in control_text]
-    for party in Party:
+    control = [FROZEN if c == "f" else HOSTAGE if c == "h" else ABSENT if c == "-"
+               else OUT + "RBYG".index(c) if c.isupper() else "rbyg".index(c) for c in control_text]
+    control_text = control_text.rstrip("-")
+    for party in parties:
         ctl = control[party]
         chief_alive = living[party, Kind.CHIEF] > 0
         if ctl < 4 and control[ctl] != ctl:
@@ -239,7 +275,7 @@ def parse_position(text: str) -> Board:
                       f"party (control {control_text!r})")
         if ctl == HOSTAGE and party != Party.GREEN:
             raise bad(f"only Green can be the hostage party, not {party.title}")
-    board = Board.from_parts(cells, control, Turn.regular(0), 0, draw, rules, passes)
+    board = Board.from_parts(cells, control, Turn.regular(0), 0, draw, rules, passes, geo)
     active = [int(p) for p in board.active_players]
     ruler = board.ruler
     if FROZEN in control and ruler is not None:
@@ -269,7 +305,7 @@ def parse_position(text: str) -> Board:
     # The draw counter.
     if not _QUIET_RE.fullmatch(quiet_text) or int(quiet_text) > DRAW_TURNS:
         raise bad(f"draw counter {quiet_text!r} must be a whole number from 0 to {DRAW_TURNS}")
-    board = Board.from_parts(cells, control, turn, int(quiet_text), draw, rules, passes)
+    board = Board.from_parts(cells, control, turn, int(quiet_text), draw, rules, passes, geo)
 
     # A walled-in chief would already have perished (or gone out); an out one come back.
     for p in range(4):
@@ -292,12 +328,16 @@ def parse_position(text: str) -> Board:
 
 # ---------------------------------------------------------------------------- game code
 _STARTS = {"start": lambda: Board(), "hostage": lambda: Board(hostage=True)}
+#: Starts on other boards, by the board's name (no rule options there).
+_BOARD_STARTS = {name: geo for name, geo in BOARDS.items() if geo is not SQUARE}
 
 
 def _start_parts(board: Board) -> tuple[str, str]:
     """The game's start as a game code names it (``start``, ``hostage`` or a position text),
     and its rules field (``''`` for standard rules, or when the position text holds them)."""
     root = board.root()
+    if root.geometry is not SQUARE:
+        return (root.geometry.name if root == Board(board=root.geometry) else root.code()), ""
     rules = root.rules
     field = rules_field(rules)
     if rules.players != "2x2" and root == Board(hostage=True, rules=rules):
@@ -340,6 +380,12 @@ def _replay(start: Board, moves: list[tuple[str, str]], bad) -> Board:
 
 def _read_start(start: str, bad) -> Board:
     name, dot, rules_text = start.partition(".")
+    if name in _BOARD_STARTS:
+        geo = _BOARD_STARTS[name]
+        if dot:
+            raise bad(f"its start {name!r} takes no rule text ({rules_text!r}): the {geo.title} "
+                      f"plays the standard rules only")
+        return Board(board=geo)
     if name in _STARTS:
         rules = _read_rules(rules_text, bad) if dot else STANDARD
         if rules.players == "2x2" and name == "hostage":
@@ -525,7 +571,7 @@ def parse_record(text: str) -> tuple[Board, dict[str, str]]:
         raise bad(f"it is a record of {headers['Game']!r}, not of Djambi")
     start = headers.get("Start", "start")
     rules_text = headers.get("Rules")
-    if rules_text is not None and start in _STARTS:
+    if rules_text is not None and (start in _STARTS or start in _BOARD_STARTS):
         start = f"{start}.{rules_text}"
     board = _read_start(start, bad)
     if rules_text is not None and rules_field(board.rules) != rules_field(_read_rules(rules_text, bad)):

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from .pieces import CHIEF, DEAD, NECROMOBILE, Party, Piece, living_code
 from .rules import Rules
-from .squares import MAZE, NEIGHBOURS, Square
+from .geometry import Geometry
+from .squares import MAZE, Square
 from .turns import Turn
 
 #: Control values for a party other than a player: frozen (its chief perished with nobody in
 #: power), or hostage (the idle fourth party of a three-player game).
 FROZEN = 4
 HOSTAGE = 5
+#: The control value of a party that is not on the board (Green on the hexagon).
+ABSENT = 6
 #: ``OUT + c``: the party is held by chief ``c`` (a party 0–3), who is walled in and out of the
 #: game for now (``come-back=allowed``): its pieces have no turns and are everybody's enemies.
 OUT = 8
@@ -29,6 +32,7 @@ class Queries:
     _control: list[int]
     _turn: Turn
     _rules: Rules
+    _geo: Geometry
     _quiet: int
     _draw_agreed: bool
 
@@ -37,7 +41,7 @@ class Queries:
         return Piece.from_code(code) if code else None
 
     def pieces(self) -> dict[Square, Piece]:
-        """Every piece on the board, living or dead, by square."""
+        """Every piece on the board, living or dead, by square (cell)."""
         return {sq: Piece.from_code(c) for sq, c in enumerate(self._cells) if c}
 
     @property
@@ -208,13 +212,14 @@ class Queries:
         """Whether chief ``p`` on ``sq`` (not the maze) is walled in, by the ``walled-in`` mode."""
         cells = self._cells
         mode = self._rules.walled_in
+        neighbours = self._geo.neighbours
         if sq == MAZE:
             return False
         if mode == "own-necromobile":
-            return all(cells[n] > DEAD for n in NEIGHBOURS[sq]) and not self._has_necromobile(
+            return all(cells[n] > DEAD for n in neighbours[sq]) and not self._has_necromobile(
                 self._rules.player_of(p))
         if mode == "any-necromobile":
-            return all(cells[n] > DEAD for n in NEIGHBOURS[sq]) and not any(
+            return all(cells[n] > DEAD for n in neighbours[sq]) and not any(
                 living_code(NECROMOBILE, q) in cells for q in range(4))
         if mode in ("strict", "loose"):
             control = self._control
@@ -227,7 +232,7 @@ class Queries:
         seen = {sq}
         todo = [sq]
         while todo:
-            for n in NEIGHBOURS[todo.pop()]:
+            for n in neighbours[todo.pop()]:
                 if n in seen:
                     continue
                 c = cells[n]
@@ -264,4 +269,4 @@ class Queries:
         )
 
 
-__all__ = ["Queries", "FROZEN", "HOSTAGE", "OUT"]
+__all__ = ["Queries", "FROZEN", "HOSTAGE", "OUT", "ABSENT"]

@@ -5,7 +5,8 @@ could kill on his next move to the squares of the enemy pieces that could kill i
 ``reach(board, square)`` tells where the piece on ``square`` can go and what it could kill, were
 its player to move. ``scan(cells, control)`` is the pass over the pieces both are made of, kept
 fast for the computer players (``djambi.ai`` evaluates every position it searches with it). Every
-piece goes along ``squares.walk``, the walk the legal moves (``Board``) take too.
+piece goes along ``Geometry.walk``, the walk the legal moves (``Board``) take too, on the board's
+geometry (the square board unless ``geometry`` says otherwise; ``board.geometry`` for a board).
 
 "Could kill" is what ``Board.generate_legal_moves`` would offer with that piece's player to move:
 a militant, chief or assassin taking the square of an enemy living piece (no militant kills the
@@ -27,7 +28,8 @@ from typing import NamedTuple
 
 from .pieces import CHIEF, DEAD, MILITANT, NECROMOBILE, PROVOCATEUR, REPORTER
 
-from .squares import MAZE, ORTHOGONAL_NEIGHBOURS, Square, maze_exits, walk
+from .geometry import MAZE, SQUARE, Geometry
+from .squares import Square
 
 _FROZEN = 4
 
@@ -117,8 +119,9 @@ class Scan:
         self.sources = sources
 
 
-def scan(cells, control, sources: bool = False, rules=None) -> Scan:
-    """Walk every piece of every player once (see ``Scan``), by the options of ``rules``."""
+def scan(cells, control, sources: bool = False, rules=None, geometry: Geometry = SQUARE) -> Scan:
+    """Walk every piece of every player once (see ``Scan``), by the options of ``rules``, on
+    the board ``geometry``."""
     kill = [0] * 81
     provoke = [0] * 81
     mobility = [0, 0, 0, 0]
@@ -127,7 +130,8 @@ def scan(cells, control, sources: bool = False, rules=None) -> Scan:
     tables = enemy_tables(control, rules)
     ptables = tables if _plain(rules) else enemy_tables(control, rules, provoke=True)
     two = rules is not None and rules.players == "2x2"
-    for s in range(81):
+    walk, beside, maze_exits = geometry.walk, geometry.beside, geometry.maze_exits
+    for s in geometry.cells:
         code = cells[s]
         if code == 0 or code > DEAD:
             continue
@@ -158,7 +162,7 @@ def scan(cells, control, sources: bool = False, rules=None) -> Scan:
                 if cells[t] or t == MAZE:
                     continue  # stops before a piece; passes through the maze, never stops there
                 mob += 1
-                for v in ORTHOGONAL_NEIGHBOURS[t]:
+                for v in beside[t]:
                     if tab[cells[v]] and v != s:
                         kill[v] |= bit
                         if found is not None:
@@ -185,12 +189,13 @@ def scan(cells, control, sources: bool = False, rules=None) -> Scan:
     return Scan(kill, provoke, mobility, chief_sq, found)
 
 
-def cover(cells, control, rules=None) -> list[int]:
+def cover(cells, control, rules=None, geometry: Geometry = SQUARE) -> list[int]:
     """Per empty field square: bit ``a`` set when player ``a`` could kill a piece of another
     player put there (a militant within two steps, a chief or assassin along an open line, a
     reporter from an empty square beside it). Where a provocateur would drop an enemy chief."""
     out = [0] * 81
-    for s in range(81):
+    walk, beside = geometry.walk, geometry.beside
+    for s in geometry.cells:
         code = cells[s]
         if code == 0 or code > DEAD:
             continue
@@ -205,7 +210,7 @@ def cover(cells, control, rules=None) -> list[int]:
             if cells[t] or t == MAZE:
                 continue
             if kind == REPORTER:
-                for v in ORTHOGONAL_NEIGHBOURS[t]:
+                for v in beside[t]:
                     if cells[v] == 0 and v != MAZE:
                         out[v] |= bit
             else:
@@ -228,7 +233,7 @@ def threats(board, player, changes=None) -> dict[Square, tuple[Square, ...]]:
             cells[sq] = 0 if piece is None else piece.code
     control = board.control_view
     rules = board.rules
-    found = scan(cells, control, sources=True, rules=rules).sources
+    found = scan(cells, control, sources=True, rules=rules, geometry=board.geometry).sources
     out = {}
     for v in sorted(found):
         code = cells[v]
@@ -263,7 +268,9 @@ def reach(board, square: Square) -> Reach:
     moves: set[int] = set()
     kills: set[int] = set()
     s = square
-    for t in walk(cells, s, kind)[0]:
+    geo = board.geometry
+    maze_exits = geo.maze_exits
+    for t in geo.walk(cells, s, kind)[0]:
         target = cells[t]
         if target == 0:
             if t == MAZE:
@@ -272,7 +279,7 @@ def reach(board, square: Square) -> Reach:
                 continue
             moves.add(t)
             if kind == REPORTER:
-                for v in ORTHOGONAL_NEIGHBOURS[t]:
+                for v in geo.beside[t]:
                     if tab[cells[v]] and v != s:
                         kills.add(v)
             continue

@@ -19,7 +19,6 @@ from conftest import menu_click
 from app.state import linking, session
 
 STORAGE_KEY = "djambi.save.v1"
-BACKUP_KEY = "djambi.save.v1.backup"
 
 
 # ---------------------------------------------------------------------------- positions
@@ -717,12 +716,30 @@ def test_corrupted_storage_is_kept_aside(page, base_url, wait_ready, external_re
     page.add_init_script(f"localStorage.setItem({json.dumps(STORAGE_KEY)}, {json.dumps(bad)});")
     page.goto(base_url)
     wait_ready(page)
-    expect(page.locator("#message")).to_contain_text("could not be loaded")
-    assert saved(page, BACKUP_KEY) == bad
+    expect(page.locator("#message")).to_contain_text("could not be read, so a new game started. It is kept, set aside")
+    assert bad in page.evaluate("""() => Object.keys(localStorage)
+        .filter(k => k.startsWith("djambi.game.")).map(k => localStorage.getItem(k))""")
+    assert saved(page, STORAGE_KEY) is None  # moved into the Games list, set aside there
     assert status(page) == "Red to move" and move_list(page) == []
     tap(page, "A7", "A6")
     assert json.loads(saved(page))["game"] == "G1~start~A7-A6"
     assert external_requests == []
+
+
+def test_a_bad_link_is_said_in_french_with_its_text_behind_details(new_page, wait_ready):
+    """Issue 37: a bad position link said the raw position string and, in French, "(détail en
+    anglais : …)" inline; now a French sentence, the raw text behind a closed "Détails"."""
+    page = new_page(viewport={"width": 390, "height": 844})
+    page.goto("./?lang=fr#P1.zz9")
+    wait_ready(page)
+    sentence = page.locator("#message .message-sentence")
+    expect(sentence).to_contain_text("Votre partie enregistrée n'a pas changé.")
+    assert "zz9" not in sentence.text_content() and "anglais" not in page.text_content("#message")
+    details = page.locator("#message details")
+    expect(details.locator("summary")).to_have_text("Détails")
+    expect(details.locator("code")).to_be_hidden()
+    details.locator("summary").click()
+    expect(details.locator("code")).to_contain_text("P1.zz9")
 
 
 def test_script_payload_in_the_url_never_runs(page, base_url, wait_ready, external_requests):
@@ -732,12 +749,12 @@ def test_script_payload_in_the_url_never_runs(page, base_url, wait_ready, extern
                '<script>window.__pwned=2</script><svg onload="window.__pwned=3">')
     page.goto(base_url + payload)
     wait_ready(page)
-    expect(page.locator("#message")).to_contain_text("cannot be opened")
-    message = page.text_content("#message")
-    assert "<script>" in message  # shown as text
+    expect(page.locator("#message .message-sentence")).to_contain_text("cannot be read")
+    assert "<script>" not in page.text_content("#message .message-sentence")  # never inline
+    assert "<script>" in page.text_content("#message details")  # shown as text, under Details
     assert page.evaluate("() => window.__pwned") is None
     assert page.locator("img").count() == 0
-    assert page.locator("#message-text *").count() == 0
+    assert page.locator("#message-text img, #message-text script, #message-text svg").count() == 0
     assert page.evaluate("""() => Array.from(document.scripts)
         .filter(s => s.textContent.includes('__pwned')).length""") == 0
     assert page.locator("[onerror], [onload]").count() == 0

@@ -5,6 +5,7 @@ screenshots in every language: e2e/test_camblam_games.py."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from conftest import menu_click, wait_ready
@@ -117,6 +118,31 @@ def test_promotion_offers_seven_pieces(new_page):
     page.click('#promote-dialog button[data-kind="A"]')
     expect(page.locator("#move-list li")).to_have_count(1)
     assert "a11-a12=A" in moves(page)[0]
+
+
+@pytest.mark.parametrize("lang, names", [
+    ("fr", ["Dame", "Tour", "Fou", "Cavalier", "Catapulte", "Archer", "Prince"]),
+    ("cs", ["Dáma", "Věž", "Střelec", "Jezdec", "Katapult", "Lučištník", "Princ"]),
+])
+def test_the_promotion_chooser_names_each_piece_in_words_at_390(new_page, lang, names):
+    """Issue 37: the chooser showed figures only (names in tooltips, which touch screens never
+    show); each button now shows its piece's name, whole, inside a 390 px screen."""
+    page = new_page(viewport={"width": 390, "height": 844}, has_touch=True)
+    page.goto(f"./?lang={lang}#C1.6k5/P11/12/12/12/12/12/12/12/12/12/6K5.w.0.1")
+    wait_ready(page)
+    if page.is_visible("#link-dialog"):
+        page.click("#link-open")
+    tap(page, "a11", "a12")
+    buttons = page.locator("#promote-dialog button")
+    expect(buttons).to_have_count(7)
+    assert [t.strip() for t in page.locator("#promote-dialog .piece-name").all_inner_texts()] == names
+    for i in range(7):
+        name = buttons.nth(i).locator(".piece-name")
+        expect(name).to_be_visible()
+        box = buttons.nth(i).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["height"] >= 44
+        assert name.evaluate("n => n.scrollWidth <= n.clientWidth + 1")  # the whole word shows
+        assert buttons.nth(i).get_attribute("title") is None  # words, not a tooltip
 
 
 def test_after_camblam_the_new_game_dialog_shows_each_djambi_seat_as_itself(new_page):

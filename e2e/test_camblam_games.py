@@ -219,7 +219,7 @@ class Device:
         """``message`` from the catalog of the device's language, ``names`` filled in the form
         the message's placeholder is in (the send title's a possessor, the others a subject)."""
         with speaking(self.lang):
-            possessor = message == remotewords.TEXTS["send_title"]
+            possessor = message in (remotewords.TEXTS["send_title"], remotewords.TEXTS["step_back"])
             return _(message).format(**{k: party_of(c) if possessor else party_name(c)
                                         for k, c in names.items()})
 
@@ -282,7 +282,7 @@ def test_a_game_by_link_to_checkmate_between_a_phone_and_a_tablet(new_page, scre
             join_by_link(other, link)
             joined = True
         expect(other.page.locator("#message-text")).to_contain_text(
-            other.words(remotewords.TEXTS["your_turn"], player=other.color))
+            other.words(remotewords.TEXTS["step_back"], player=other.color, other=mover.color))
         expect(other.page.locator("#status")).to_have_text(
             other.words("{player} to move", player=other.color))
         assert game_board(other.page).move_stack == board.move_stack

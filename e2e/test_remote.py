@@ -125,7 +125,8 @@ def four_rounds_by_links(phone: Page, tablet: Page, rng: random.Random, screensh
         else:
             open_link(tablet, link)
         expect(tablet.locator("#message-text")).to_contain_text("Red moved")
-        expect(tablet.locator("#message-text")).to_contain_text("Your turn: Blue to move.")
+        expect(tablet.locator("#message-text")).to_contain_text(
+            "Your move as Blue: play it, then send the link back to Red.")
         assert red  # the move the phone made is the one the tablet shows
         # the move list is drawn just after the message: wait for its last line
         expect(tablet.locator("#move-list li").last).to_have_text(re.compile(re.escape(red) + "$"))
@@ -150,7 +151,7 @@ def four_rounds_by_links(phone: Page, tablet: Page, rng: random.Random, screensh
         expect(message).to_contain_text("Blue moved")
         expect(message).to_contain_text("Yellow moved")
         expect(message).to_contain_text("Green moved")
-        expect(message).to_contain_text("Your turn: Red to move.")
+        expect(message).to_contain_text("Your move as Red: play it, then send the link to Blue.")
         assert game_code(phone) == game_code(tablet)
         assert phone.is_hidden("#thinking")  # the phone never played Yellow itself
     # Four rounds of the four players, and any extra turns of a chief ruling from the maze (the

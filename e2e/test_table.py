@@ -70,7 +70,7 @@ def test_a_too_large_file_is_said_like_every_file_error_and_closes_the_share_dia
         page.click("#btn-open-file")
     chooser.value.set_files(str(big))
     message = page.locator("#message-text")
-    expect(message).to_contain_text("is too large to be a Djambi game")
+    expect(message).to_contain_text("is too large to be a game")
     expect(message).to_contain_text("Your game is unchanged.")
     expect(page.locator("#message")).to_have_class("error")
     expect(page.locator("#share-dialog")).to_be_hidden()

@@ -2,6 +2,7 @@
 experiments (bench.ai_experiments) and the tournament runner (bench.tournament). No test asserts a
 timing."""
 
+import json
 import random
 import re
 
@@ -262,6 +263,26 @@ def test_small_tournament_prints_a_line_per_level(capsys):
     for line in lines:
         assert LINE.match(line), line
     assert "/2 wins" in lines[0] and "/4 wins" in lines[1]
+
+
+def test_resumed_tournament_counts_the_logged_games_and_plays_the_rest(tmp_path, capsys):
+    args = ["--players", "random,random,random", "--seed", "3", "--max-plies", "30", "--quiet"]
+    whole = tmp_path / "whole.jsonl"
+    assert tournament_main(["--games", "3", "--log", str(whole), *args]) == 0
+    report = capsys.readouterr().out
+    # Cut the log after its first game, add a line from another match and a cut line.
+    first = whole.read_text().splitlines()[0]
+    part = tmp_path / "part.jsonl"
+    part.write_text(first + "\n" + '{"game": 1, "seats": ["easy", "x", "y"], "winner": 0}\n' + '{"game": 2, "se')
+    assert tournament_main(["--games", "3", "--log", str(part), "--resume", *args]) == 0
+    assert capsys.readouterr().out == report
+    games = [json.loads(line)["game"] for line in part.read_text().splitlines()[3:]]  # after the cut line
+    assert sorted(games) == [1, 2]  # game 0 was not played again
+
+
+def test_resume_needs_a_log(capsys):
+    assert tournament_main(["--resume", "--games", "1"]) == 2
+    assert "--log" in capsys.readouterr().err
 
 
 def test_tournament_rejects_bad_levels(capsys):

@@ -167,8 +167,9 @@ def test_one_damaged_game_refuses_the_whole_file_and_names_it():
     games = every_kind_of_game()[:3]
     data = json.loads(backup.backup_text(games, WHEN))
     data["games"][1]["game"] = data["games"][1]["game"][:-3] + "Z9Z"  # a move cut and changed
-    with pytest.raises(backup.BackupError, match="Game 2 of “b.json” cannot be read .*try another copy"):
+    with pytest.raises(backup.BackupError, match="Game 2 of “b.json” cannot be read. .*try another copy") as info:
         backup.read_backup(json.dumps(data), "b.json")
+    assert "Z9Z" in info.value.details and "Z9Z" not in str(info.value)  # the bad part: in the details
     with pytest.raises(backup.BackupError, match="too large"):
         backup.read_backup(" " * (backup.MAX_BACKUP + 1), "b.json")
 

@@ -108,10 +108,10 @@ def test_the_guide_has_each_of_the_nine_pieces_and_marks_its_legal_moves():
         assert board.piece_at(sq).kind == entry.kind and board.piece_at(sq).color == board.turn
         marks = entry.marks()
         targets = {m.to_square for m in board.generate_legal_moves(sq)}
-        assert marks.moves | marks.captures | marks.shots == targets and targets
+        assert marks.targets | marks.captures | marks.shots == targets and targets
         svg = entry.diagram()
         assert "data-square" not in svg and 'role="img"' in svg
-        assert svg.count('<use href="#cb-') == len(board.pieces())
+        assert svg.count('class="pc" href="#cb-') == len(board.pieces())
     archer = camblam_guide.BY_KIND[Kind.ARCHER].marks()
     assert archer.shots == {parse_square("e8")} and not archer.captures  # k10: six squares away
     knight = camblam_guide.BY_KIND[Kind.KNIGHT].marks()
@@ -142,7 +142,7 @@ def test_the_rules_pages_have_every_section_with_text_and_a_diagram(code):
         assert "Diagram" not in " ".join(t for b in section.blocks for _s, t in b.runs)
         board = section.board()
         svg = camblam_render.diagram_svg(board, camblam_rulebook.diagram_label(section))
-        assert svg.count('<use href="#cb-') == len(board.pieces())
+        assert svg.count('class="pc" href="#cb-') == len(board.pieces())
         assert re.search(r'aria-label="[^"]+"', svg)
     assert sections[0].board() == Board()  # the start
 

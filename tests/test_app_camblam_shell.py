@@ -63,7 +63,7 @@ def test_the_board_draws_the_figures_and_the_letters_look():
             assert f'<g class="pv-f cb-{side}"><use href="#c-{letter}"' in symbol
             assert '<g class="pv-l">' in symbol and f">{letter}</text>" in symbol
     assert ".cb-w {" in svg and ".pieces-letters {" in svg  # the colours and the look's switch
-    assert svg.count('<use href="#cb-w') == 36 and svg.count('<use href="#cb-b') == 36
+    assert svg.count('class="pc" href="#cb-w') == 36 and svg.count('class="pc" href="#cb-b') == 36
 
 
 # ---------------------------------------------------------------------------- the threat view
@@ -87,7 +87,7 @@ def test_the_threat_view_marks_and_says_what_can_be_taken():
     svg = camblam_render.board_svg(board, camblam_render.Marks(threatened=view.threatened,
                                                                attackers=view.attackers))
     assert svg.count('class="thr"') == 3 and svg.count('class="atk"') == 1
-    assert 'data-square="e6" class="sq attacker"' in svg
+    assert 'class="sq attacker" data-square="e6"' in svg
     calm = camblam_threats.threat_view(Board(), Color.WHITE)
     assert calm.threatened == frozenset() and calm.words == (
         "Threat view: none of White's pieces can be taken next move.")
@@ -111,7 +111,7 @@ def test_the_hint_is_a_legal_move_marked_on_two_squares():
     assert move == Move.parse("e6a6")  # the chain takes three pawns
     squares = camblam_threats.suggestion_squares(move)
     svg = camblam_render.board_svg(board, camblam_render.Marks(suggested=squares))
-    assert svg.count('class="sug"') == 2 and 'data-square="a6" class="sq suggest"' in svg
+    assert svg.count('class="sug"') == 2 and 'class="sq suggest" data-square="a6"' in svg
 
 
 # ---------------------------------------------------------------------------- draw offers

@@ -150,15 +150,13 @@ KNOWN_TIES: dict[str, int] = {
     "app/state/history.py": 3,
     "app/state/session.py": 3,
     "app/text/i18n.py": 3,
-    "app/views/boardview.py": 3,
     "app/views/browse.py": 3,
-    "app/views/camblamview.py": 3,
     "app/views/dialogs.py": 8,
     "app/views/gamesview.py": 1,
-    "app/views/learning.py": 11,
-    "app/views/learnview.py": 25,
+    "app/views/learning.py": 10,
+    "app/views/learnview.py": 24,
     "app/views/panel.py": 1,
-    "app/views/play.py": 9,
+    "app/views/play.py": 7,
     "app/views/remoteplay.py": 1,
 }
 

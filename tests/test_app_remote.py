@@ -115,12 +115,14 @@ def test_the_narration_says_who_moved_and_whose_turn_it_is():
     a.play("C7-F4")
     b = remote.join(link_of(a), [Party.BLUE, Party.GREEN])
     text = remotewords.continued(b, 0)
-    assert text.startswith("Red moved the necromobile from C7 to F4.")
-    assert text.endswith("Your turn: Blue to move.")
+    assert text == ("Your move as Blue: play it, then send the link back to Red. "
+                    "Red moved the necromobile from C7 to F4.")  # what to do first
+    assert remotewords.continued(b, 0, opened="Game 1").startswith(
+        "Your move as Blue: play it, then send the link back to Red. Opened “Game 1”. Red moved")
     b.play("G7-D4")
     text = remotewords.continued(b, 1)
-    assert "Blue moved" in text and "Now Yellow is to move, on another device." not in text
-    assert remotewords.whose_turn(a) == "Now Blue is to move, on another device."
+    assert "Blue moved" in text and "on the other device" not in text  # Yellow plays here
+    assert remotewords.whose_turn(a) == "Blue is to move on the other device: wait for their link."
 
 
 def test_joining_asks_only_for_human_seats_and_keeps_the_hostage_here():
@@ -178,11 +180,14 @@ def test_migration_that_does_not_fit_keeps_the_old_game():
     assert storage.get(saving.STORAGE_KEY) == text
 
 
-def test_bad_old_data_is_set_aside_as_before():
+def test_bad_old_data_is_set_aside_in_the_games_list():
     storage = saving.MemoryStorage({saving.STORAGE_KEY: "{not json"})
-    _, _, loaded = library.Library(storage).open()
-    assert "could not be loaded" in loaded.message
-    assert storage.get(saving.BACKUP_KEY) == "{not json"
+    lib = library.Library(storage)
+    _, _, loaded = lib.open()
+    assert "could not be read, so a new game started. It is kept, set aside" in loaded.message
+    [(slot, found)] = lib.read_all()
+    assert found.aside and found.text == "{not json" and storage.get(saving.STORAGE_KEY) is None
+    assert "{not json" not in loaded.message and "djambi." not in loaded.message  # no raw text, no key
 
 
 def test_a_camblam_resignation_travels_in_the_last_link():
@@ -239,7 +244,7 @@ def three_games(storage):
 def test_the_games_list_with_three_games():
     storage = saving.MemoryStorage()
     lib, slots = three_games(storage)
-    entries = gameslist.entries(lib)
+    entries = gameslist.entries(lib, "unfinished")
     assert [e.name for e in entries] == ["Game 2", "Game 1", "Game 3"]  # in progress, newest first
     assert entries[0].status == "Blue to move (on another device)" and entries[0].waiting
     assert entries[0].last_move == "Red C7-F4"
@@ -247,7 +252,7 @@ def test_the_games_list_with_three_games():
     assert lib.rename(slots[0], "  Sunday\n  game ") == ""
     assert lib.read(slots[0]).name == "Sunday game"
     deleted = lib.delete(slots[1])
-    assert [e.name for e in gameslist.entries(lib)] == ["Sunday game", "Game 3"]
+    assert [e.name for e in gameslist.entries(lib, "unfinished")] == ["Sunday game", "Game 3"]
     assert storage.get(library.game_key(slots[1])) is None
     assert lib.restore(deleted) == ""
     assert lib.slots() == slots[::-1] or set(lib.slots()) == set(slots)
@@ -260,8 +265,8 @@ def test_an_unreadable_game_gets_a_human_name_and_no_internal_id():
     storage.set(library.game_key(slots[1]), "{broken")
     broken = [e for e in gameslist.entries(lib) if not e.readable]
     assert len(broken) == 1 and broken[0].slot == slots[1]
-    assert broken[0].name == "Unreadable game"
-    assert broken[0].status.startswith("Cannot be read: ")
+    assert broken[0].name == "Game 2"  # as the games index knows it
+    assert broken[0].status == "Could not be read." and broken[0].problem
     for text in (broken[0].name, broken[0].status):
         assert slots[1] not in text and library.game_key(slots[1]) not in text and "djambi." not in text
 
@@ -373,3 +378,103 @@ def test_the_loop_never_thinks_for_another_device(seed, seats, actions):
         assert (loop.searching is not None) == (game.computer_to_move() and not loop.paused)
         if game.remote_to_move():
             assert loop.searching is None and not game.here_to_move()
+
+
+# ---------------------------------------------------------------------------- keeping up (issue 37)
+def test_a_dialog_about_a_move_is_overtaken_by_a_move_an_undo_another_game_or_a_link():
+    a, _ = two_devices()
+    a.play("C7-F4")
+    about = remote.moment(a, "slotA")
+    assert not remote.overtaken(about, remote.moment(a, "slotA"))
+    assert not remote.overtaken(None, remote.moment(a, "slotA"), link_opened=True)  # no dialog
+    assert remote.overtaken(about, remote.moment(a, "slotA"), link_opened=True)  # a newer link
+    assert remote.overtaken(about, remote.moment(a, "slotB"))  # another stored game (a version)
+    assert remote.overtaken(about, remote.moment(session.new_game(), "slotA"))  # a new game
+    back = link_of(a)
+    back.board.play("G7-D4")  # the reply came
+    remote.continue_with(a, back)
+    assert remote.overtaken(about, remote.moment(a, "slotA"))
+    a.undo()
+    assert not remote.overtaken(about, remote.moment(a, "slotA"))  # back at the same move
+    a.undo()
+    assert remote.overtaken(about, remote.moment(a, "slotA"))  # an undo
+    a.redo()
+    assert not remote.overtaken(about, remote.moment(a, "slotA"))
+    other = session.new_game(seats=["human", "remote", "human", "human"])
+    other.id = a.id
+    other.play("C7-D6")  # the same id and move count, another move: another game
+    assert remote.overtaken(about, remote.moment(other, "slotA"))
+    a.agree_draw()  # the game ended without a move
+    assert remote.overtaken(about, remote.moment(a, "slotA"))
+
+
+def test_a_link_identical_but_for_its_seats_is_the_stored_game():
+    stored = session.new_game()
+    for move in ("C7-F4", "G7-D4"):
+        stored.play(move)
+    fresh = session.new_game()
+    link = linking.read_link(linking.game_link(BASE, stored).split("#", 1)[1]).game
+    link.seats = ["human", "human", "easy", "hard"]
+    assert remote.saved_copy(link, [("new", fresh), ("old", stored)]) == "old"
+    revision = stored.revision
+    assert remote.reseat(stored, link.seats) and stored.seats == ["human", "human", "easy", "hard"]
+    assert stored.revision != revision and stored.is_computer(Party.GREEN)
+    assert not remote.reseat(stored, link.seats)  # nothing more to change
+    longer = session.Game(link.board.copy(), link.seats)
+    longer.play("I3-I4")
+    assert remote.saved_copy(longer, [("old", stored)]) is None  # more moves: another game
+    position = linking.read_link(linking.position_link(BASE, stored).split("#", 1)[1]).game
+    assert remote.saved_copy(position, [("old", stored)]) is None  # a position has no moves
+    hostage = session.new_game(hostage=True)
+    hostage.play("C7-F4")
+    seats = ["easy", "human", "human", "easy"]
+    assert remote.reseat(hostage, seats) and hostage.seats[int(Party.GREEN)] == "human"
+
+
+def test_whoever_receives_a_link_reads_what_to_do_next():
+    a, b = two_devices()  # Red on A; Blue and Green on B; Yellow a computer
+    a.play("C7-F4")
+    b = remote.join(link_of(a), [Party.BLUE, Party.GREEN])
+    step = remote.next_step(b)
+    assert step == remote.NextStep(remote.YOURS, Party.BLUE, Party.RED, back=True)
+    assert remotewords.whose_turn(b) == "Your move as Blue: play it, then send the link back to Red."
+    assert remotewords.whose_turn(a) == "Blue is to move on the other device: wait for their link."
+    b.play("G7-D4")  # Yellow, the computer, plays on B
+    assert remote.next_step(b) == remote.NextStep(remote.COMPUTER, Party.YELLOW, computer=True)
+    assert remotewords.whose_turn(b) == "Yellow (computer) is to move: it plays on this device."
+    back = link_of(b)
+    remote.continue_with(a, back)
+    assert remotewords.whose_turn(a) == "Yellow (computer) moves on the other device: wait for its link."
+    # Three devices: Blue sends on to Green's device, not back to Red's.
+    three = session.new_game(seats=["human", "remote", "remote", "remote"])
+    three.play("C7-F4")
+    blue = remote.join(link_of(three), [Party.BLUE])
+    assert remotewords.whose_turn(blue) == "Your move as Blue: play it, then send the link to Yellow."
+    # A game link (every seat on this device), and a game over.
+    alone = session.new_game(seats=["human", "human", "easy", "human"])
+    alone.name = "Sunday"
+    assert remotewords.whose_turn(alone) == "Red is to move: play the move on this device."
+    alone.agree_draw()
+    assert remote.next_step(alone).kind == remote.OVER
+    assert remotewords.reopened(alone, True).startswith(
+        "“Sunday” is already in your games: it is open with the link's seats, nothing was copied.")
+
+
+def test_what_to_do_next_in_french_and_czech():
+    from app.text import i18n
+
+    a, b = two_devices()
+    a.play("C7-F4")
+    b = remote.join(link_of(a), [Party.BLUE, Party.GREEN])
+    try:
+        i18n.set_language("fr")
+        assert remotewords.whose_turn(b) == ("À vous de jouer pour Bleu : jouez votre coup, "
+                                             "puis renvoyez le lien à Rouge.")
+        assert remotewords.whose_turn(a) == ("Bleu est au trait sur l'autre appareil : "
+                                             "attendez son lien.")
+        i18n.set_language("cs")
+        assert remotewords.whose_turn(b) == ("Hrajete za Modrého: zahrajte svůj tah a pak pošlete "
+                                             "odkaz zpět pro Červeného.")
+        assert remotewords.whose_turn(a) == "Na tahu je Modrý na druhém zařízení: počkejte na jeho odkaz."
+    finally:
+        i18n.set_language("en")

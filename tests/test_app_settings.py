@@ -56,7 +56,8 @@ def test_a_storage_that_fails_gives_the_defaults_and_a_message():
             raise RuntimeError("quota")
 
     assert load_settings(Broken()) == Settings()
-    assert "quota" in save_settings(Broken(), Settings(rotate=True))
+    message = save_settings(Broken(), Settings(rotate=True))
+    assert message.startswith("The settings could not be saved") and "quota" not in message
 
 
 # ---------------------------------------------------------------------------- hand-over
@@ -149,13 +150,26 @@ def test_arrow_keys_follow_the_board_as_seen():
 
 def test_coord_labels_and_transforms_match_the_drawn_board():
     import re
+    from djambi import square_name
     for rotation in render.ROTATIONS:
         markup = render.board_svg(rotation)
         texts = re.findall(r'<text class="coord"[^>]*>([^<]*)</text>', markup)
         inner = re.findall(r'<text class="coord-in"[^>]*>([^<]*)</text>', markup)
-        assert texts == inner == render.coord_labels(rotation)
-        sq = parse_square("B3")
-        assert f'data-square="B3" transform="{render.square_transform(sq, rotation)}"' in markup
+        # The labels name the squares where they stand: along the bottom edge left to right, then
+        # down the left edge, the letter or digit those squares share.
+        origins = {sq: render.square_origin(sq, rotation) for sq in range(81)}
+        bottom = sorted((xy[0], sq) for sq, xy in origins.items() if xy[1] == max(y for _, y in origins.values()))
+        left = sorted((xy[1], sq) for sq, xy in origins.items() if xy[0] == min(x for x, _ in origins.values()))
+        def shared(squares):
+            names = [square_name(sq) for sq in squares]
+            return names[0][0] if len({n[0] for n in names}) == 1 else None
+        bottom_texts = [square_name(sq)[0] if shared([s for _, s in bottom]) is None else square_name(sq)[1:]
+                        for _, sq in bottom]
+        left_texts = [square_name(sq)[0] if shared([s for _, s in left]) is None else square_name(sq)[1:]
+                      for _, sq in left]
+        assert texts == inner == bottom_texts + left_texts
+        x, y = render.square_origin(parse_square("B3"), rotation)
+        assert f'data-square="B3" transform="translate({x},{y})"' in markup
 
 
 def test_the_language_is_remembered_and_a_foreign_one_ignored():

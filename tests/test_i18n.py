@@ -377,7 +377,7 @@ def test_games_list_and_link_messages_in_french_and_czech(in_language):
         "Envoyer le coup à Bleu",
         "Bleu joue sur un autre appareil : envoyez-lui ce lien. Ouvert là-bas, il continue "
         "« Partie 2 ».")
-    assert remotewords.whose_turn(game) == "C'est maintenant au tour de Bleu, sur un autre appareil."
+    assert remotewords.whose_turn(game) == "Bleu est au trait sur l'autre appareil : attendez son lien."
     in_language("cs")
     assert gameslist.entry("slotAAAA", game).last_move == "Červený C7-F4"
     assert library.when_text(game.updated) == "22. listopadu v 14:52"

@@ -98,9 +98,12 @@ def names_in(path: Path) -> set[str]:
         alias.asname or alias.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for alias in n.names}
 
 
-@pytest.mark.parametrize("name", ["board.py", "threats.py"])
-def test_djambi_rules_and_threats_go_along_the_one_walk(name):
-    """``squares.walk`` is the only walk along the lines in the rules and the threat view (the
-    AI's move generator, ``djambi/ai/movegen.py``, still has its own)."""
+@pytest.mark.parametrize("name", ["board.py", "threats.py", "ai/movegen.py"])
+def test_djambi_rules_threats_and_the_search_moves_go_along_the_one_walk(name):
+    """``Geometry.walk`` (``djambi.geometry``, the board as data) is the only walk along the lines
+    in the rules, the threat view and the AI's move generator, on every board."""
+    source = (ROOT / "djambi" / name).read_text(encoding="utf-8")
     names = names_in(ROOT / "djambi" / name)
-    assert "walk" in names and not names & {"LINES", "lines_of", "RAYS"}
+    assert "walk" in names and ".walk" in source
+    assert not names & {"LINES", "lines_of", "RAYS", "NEIGHBOURS", "ORTHOGONAL_NEIGHBOURS", "FIELD"}
+    assert ".lines[" not in source

@@ -2,6 +2,13 @@
 on (who, and why: his chief killed by whom, or walled in), whether only computers are left, and
 whose turn it is on a shared tablet after computers moved.
 
+And the messages a player reads when something is refused or fails (issue 37): one value,
+``Message`` (what happened, what was kept, what to do, and the technical details apart), made by
+one function a kind (``link_refused``, ``file_refused``, …, each returning a ``Message``) and rendered
+by one function, ``message_html``, that the page's message boxes use
+(``app.views.dialogs.show_message``). The details (the bad text, an exception) go behind a
+translated "Details" disclosure, never into the sentence.
+
 Pure: computed from the game and its plies' narration events (``djambi.narrate``); the view shows
 the words and the actions (Undo, Watch, Faster, Finish quickly, New game).
 """
@@ -9,6 +16,7 @@ the words and the actions (Undo, Watch, Faster, Finish quickly, New game).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from html import escape
 
 from djambi import Party
 from djambi.narrate import ELIMINATED, KILL, PERISH, POWER
@@ -17,6 +25,7 @@ from camblam.narrate import SHOT, TAKE
 
 from app.text.i18n import _, player_name
 from app.state.history import Ply
+from app.state.problems import Problem, cut
 from app.state.session import Game
 
 
@@ -114,4 +123,101 @@ def sound_for(new: list[Ply], game: Game) -> str:
     return "move"
 
 
-__all__ = ["OutNotice", "SOUNDS", "out_notice", "sound_for", "why_out", "your_turn"]
+# ---------------------------------------------------------------------------- messages
+@dataclass(frozen=True)
+class Message:
+    """A message for the player: ``happened``, ``kept`` and ``todo`` are sentences in his
+    language ("" where there is nothing to say); ``details`` the technical part (the bad text, an
+    exception), shown behind "Details" at most; ``error`` whether it is an error (it stays until
+    dismissed) or a passing notice."""
+
+    happened: str
+    kept: str = ""
+    todo: str = ""
+    details: str = ""
+    error: bool = True
+
+    @property
+    def sentence(self) -> str:
+        """What the player reads: what happened, what was kept, what to do."""
+        return " ".join(part for part in (self.happened, self.kept, self.todo) if part)
+
+
+def message_html(message: Message) -> str:
+    """The message as the page shows it: the sentence (what happened in bold), then, if there
+    are details, a closed ``<details>`` with a translated summary. Every text escaped."""
+    rest = " ".join(part for part in (message.kept, message.todo) if part)
+    html = (f'<span class="message-sentence"><strong>{escape(message.happened)}</strong>'
+            f'{" " + escape(rest) if rest else ""}</span>')
+    if message.details:
+        summary = _("Details")  # the disclosure's title: what is inside is for whoever asks
+        html += (f'<details class="message-details"><summary>{escape(summary)}</summary>'
+                 f'<code>{escape(message.details)}</code></details>')
+    return html
+
+
+def unchanged_game() -> str:
+    return _("Your game is unchanged.")
+
+
+def link_refused(problem: Problem) -> Message:
+    """A link that opens nothing (``app.state.linking.LinkError``)."""
+    return Message(str(problem), _("Your saved game is unchanged."), problem.todo, problem.details)
+
+
+def file_refused(problem: Problem) -> Message:
+    """A file that is not a game (``app.state.gamefile.FileError``)."""
+    return Message(str(problem), unchanged_game(), problem.todo, problem.details)
+
+
+def backup_refused(problem: Problem) -> Message:
+    """A backup file that adds nothing (``app.state.backup.BackupError``: its sentences say what
+    happened, that the list is unchanged and what to do)."""
+    return Message(str(problem), "", problem.todo, problem.details)
+
+
+def file_too_large(name: str) -> Message:
+    """A file picked or dropped that is far too large to read."""
+    return Message(_("The file “{name}” is too large to be a game.").format(name=name),
+                   unchanged_game(), _("Choose a game file saved with “Save to a file”."))
+
+
+def file_unreadable(name: str, error: object) -> Message:
+    """A file the browser could not read (``error``: its explanation)."""
+    return Message(_("The file “{name}” could not be read by the browser.").format(name=name),
+                   unchanged_game(), _("Try again, or choose another copy of the file."), cut(error, 300))
+
+
+def move_refused(error: object) -> Message:
+    """A move the rules engine refused (the picker offered it: a fault, said calmly)."""
+    return Message(_("This move cannot be played."), _("The position is unchanged."),
+                   _("Choose another move."), cut(error, 300))
+
+
+def computer_failed(error: object) -> Message:
+    """The computer player could not give a move."""
+    return Message(_("The computer player could not choose a move."), unchanged_game(),
+                   _("Press “Let it play” to try again."), cut(error, 300))
+
+
+def suggestion_failed(error: object) -> Message:
+    """No suggested move (the search failed)."""
+    return Message(_("No move could be suggested."), unchanged_game(),
+                   _("Play on, or ask again."), cut(error, 300))
+
+
+def qr_failed(error: object) -> Message:
+    """The QR code of a link could not be made."""
+    return Message(_("The QR code could not be made."), "", _("Copy the link instead."),
+                   cut(error, 300))
+
+
+def said(text: str, error: bool = True) -> Message:
+    """A message the pure layers already put in whole sentences (storage, settings, backups)."""
+    return Message(text, error=error)
+
+
+__all__ = ["Message", "OutNotice", "SOUNDS", "backup_refused", "computer_failed", "file_refused",
+           "file_too_large", "file_unreadable", "link_refused", "message_html", "move_refused",
+           "out_notice", "qr_failed", "said", "sound_for", "suggestion_failed", "unchanged_game",
+           "why_out", "your_turn"]

@@ -8,7 +8,7 @@ Player-facing strings are whole sentences with named placeholders (translation, 
 from __future__ import annotations
 
 from app.present import gameslist, standings, words
-from app.state import library, session
+from app.state import library, remote, session
 from app.text.i18n import N_, _, party_name, party_of
 
 #: Player-facing texts, marked with ``N_`` and translated where shown (``tr(key)``):
@@ -22,10 +22,24 @@ TEXTS = {
                    "the link has {link_move}, your copy has {our_move}. Both versions are kept: "
                    "yours as “{name}” and the link's as “{other}” (see Games)."),
     "no_move": N_("no move"),
+    # What to do next, for whoever holds the device (``remote.next_step``).
+    # Translators: {player}, {other}: possessor/object form (Czech "za Modrého", "pro Červeného").
+    "step_back": N_("Your move as {player}: play it, then send the link back to {other}."),
+    # Translators: {player}, {other}: possessor/object form.
+    "step_send": N_("Your move as {player}: play it, then send the link to {other}."),
+    # Translators: {player}: possessor/object form. Nobody is left on another device.
+    "step_yours": N_("Your move as {player}: play it on this device."),
+    # Translators: {player}: subject form. A game played on this device alone.
+    "step_here": N_("{player} is to move: play the move on this device."),
     # Translators: {player}: subject form.
-    "your_turn": N_("Your turn: {player} to move."),
-    "their_turn": N_("{player} is to move, on another device: send the link."),
-    "waiting": N_("Now {player} is to move, on another device."),
+    "step_wait": N_("{player} is to move on the other device: wait for their link."),
+    # Translators: {player}: subject form.
+    "step_wait_computer": N_("{player} (computer) moves on the other device: wait for its link."),
+    # Translators: {player}: subject form.
+    "step_computer": N_("{player} (computer) is to move: it plays on this device."),
+    "reopened": N_("“{name}” is already in your games: it is open, nothing was copied."),
+    "reseated": N_("“{name}” is already in your games: it is open with the link's seats, "
+                   "nothing was copied."),
     "over": N_("{result}."),
     # Translators: {player}: possessor form (Czech "Červeného").
     "waiting_prompt": N_("Waiting for {player}'s move by link."),
@@ -66,8 +80,10 @@ def divergence(stored: session.Game, incoming: session.Game, common: int, other:
                                        other=library.shown_name(other))
 
 
-def continued(game: session.Game, new_from: int) -> str:
-    """After a link's moves were played: who moved and what, then whose turn it is."""
+def continued(game: session.Game, new_from: int, opened: str | None = None) -> str:
+    """After a link's moves were played: what to do next first (what the player needs now,
+    never scrolled out of sight by a long story), then the game ``opened`` (its name, if it was
+    just opened), then who moved and what (the last move's own words when it ended the game)."""
     replay = game.board.root()
     parts = []
     told_end = False  # the last move's narration says how the game ended
@@ -77,21 +93,35 @@ def continued(game: session.Game, new_from: int) -> str:
             parts.extend(words.sentences(events))
             told_end = any(e.kind == "end" for e in events)
         replay.push(move)
-    if not (told_end and game.board.is_game_over()):
-        parts.append(whose_turn(game))
-    return " ".join(parts)
+    head = [] if (told_end and game.board.is_game_over()) else [whose_turn(game)]
+    if opened is not None:
+        head.append(say("opened", opened))
+    return " ".join(head + parts)
 
 
 def whose_turn(game: session.Game) -> str:
-    board = game.board
-    if board.is_game_over():
+    """Whose turn it is and what to do next (``remote.next_step``): play and send the link to
+    whom, or wait for whose link."""
+    step = remote.next_step(game)
+    if step.kind == remote.OVER:
         return tr("over").format(result=standings.status_text(game))
-    player = party_name(board.turn)
-    if game.here_to_move():
-        return tr("your_turn").format(player=player)
-    if game.remote_to_move():
-        return tr("waiting").format(player=player)
-    return standings.status_text(game) + "."
+    if step.kind == remote.YOURS:
+        if step.send_to is None:
+            return tr("step_yours").format(player=party_of(step.player))
+        return tr("step_back" if step.back else "step_send").format(
+            player=party_of(step.player), other=party_of(step.send_to))
+    if step.kind == remote.HERE:
+        return tr("step_here").format(player=party_name(step.player))
+    if step.kind == remote.WAIT:
+        return tr("step_wait_computer" if step.computer else "step_wait").format(
+            player=party_name(step.player))
+    return tr("step_computer").format(player=party_name(step.player))
+
+
+def reopened(game: session.Game, reseated: bool) -> str:
+    """A link that is a game stored here (``remote.saved_copy``): opened, not copied, and what
+    to do next."""
+    return " ".join((say("reseated" if reseated else "reopened", game.name), whose_turn(game)))
 
 
 def send_texts(game: session.Game) -> tuple[str, str]:
@@ -111,4 +141,4 @@ def say(key: str, game_name: str, **values: str) -> str:
     return tr(key).format(name=library.shown_name(game_name), **values)
 
 
-__all__ = ["TEXTS", "tr", "divergence", "continued", "whose_turn", "send_texts", "say"]
+__all__ = ["TEXTS", "tr", "divergence", "continued", "whose_turn", "reopened", "send_texts", "say"]

@@ -11,14 +11,14 @@ All markup here comes from constants and engine enums; nothing a user typed ever
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+
 from typing import Iterable
 
 from djambi import Board, Kind, Move, Party, Piece, square_name
 from djambi.squares import MAZE, SQUARES, column_of, row_of
 
 from app.games.djambi import SEAT_ROTATION
-from app.present import figures
+from app.present import board as drawn, figures
 from app.text.i18n import _, piece_phrase, player_name
 
 CELL = 100
@@ -31,40 +31,22 @@ ROTATIONS = (0, 1, 2, 3)
 KIND_NAMES = {k: k.title.lower() for k in Kind}
 
 
-@dataclass(frozen=True)
-class SquareView:
-    cls: str
-    href: str
-    label: str
+#: What one square shows (``drawn.CellView``: its classes, its figure's href, its words, and its
+#: layers, the same for a square all game long).
+SquareView = drawn.CellView
+
+#: The 9×9 board as data: square ``sq`` is cell ``sq`` (A1 … I9), the margin left and below for
+#: the labels, the figure's box inside a square.
+GEOMETRY = drawn.square_grid("squares-9x9", "ABCDEFGHI", [str(r) for r in range(1, 10)], cell=CELL,
+                             margin=MARGIN, figure=(6, 6, 88, 88))
 
 
 # ---------------------------------------------------------------------------- geometry
 def square_origin(sq: int, rotation: int = 0) -> tuple[int, int]:
     """Top-left corner of ``sq`` in SVG units; rotation turns the board by quarter turns so that
     another corner comes to the bottom-left."""
-    c, r = column_of(sq), row_of(sq)
-    for _turn in range(rotation % 4):
-        c, r = 8 - r, c  # a quarter turn (counter-clockwise as seen)
-    return MARGIN + c * CELL, (8 - r) * CELL
-
-
-def _labels(rotation: int) -> tuple[list[str], list[str]]:
-    """Bottom labels left to right, and left labels from top to bottom."""
-    bottom = [""] * 9
-    left = [""] * 9
-    for sq in SQUARES:
-        x, y = square_origin(sq, rotation)
-        name = square_name(sq)
-        col_i, row_i = (x - MARGIN) // CELL, y // CELL
-        if row_i == 8:
-            bottom[col_i] = name[0] if _column_axis_horizontal(rotation) else name[1]
-        if col_i == 0:
-            left[row_i] = name[1] if _column_axis_horizontal(rotation) else name[0]
-    return bottom, left
-
-
-def _column_axis_horizontal(rotation: int) -> bool:
-    return rotation % 2 == 0
+    x, y = drawn.origin(GEOMETRY, sq, rotation)
+    return int(round(x)), int(round(y))
 
 
 # ---------------------------------------------------------------------------- the piece shapes
@@ -75,64 +57,36 @@ def defs() -> str:
     return f"<defs><style>{figures.FIGURE_CSS}</style>{figures.djambi_symbols()}</defs>"
 
 
-def _square_inside(sq: int, href: str = "") -> str:
-    """What every square's group holds: its layers, bottom to top, and the piece's ``<use>``."""
-    maze = ""
-    if sq == MAZE:
-        maze = ('<path class="maze-deco" d="M12 12 H88 V88 H12 Z M26 26 H74 V74 H26 Z '
-                'M40 40 H60 V60 H40 Z"/>')
-    return (
-        f'<rect class="cell" width="{CELL}" height="{CELL}"/>{maze}'
-        f'<rect class="lm" x="3" y="3" width="{CELL - 6}" height="{CELL - 6}"/>'
-        f'<rect class="hl" width="{CELL}" height="{CELL}"/>'
-        f'<rect class="frame" x="4" y="4" width="{CELL - 8}" height="{CELL - 8}" rx="6"/>'
-        f'<circle class="dot" cx="50" cy="50" r="15"/>'
-        f'<use class="pc" href="{href}" x="6" y="6" width="88" height="88"/>'
-        f'<circle class="badge" cx="84" cy="16" r="11"/>'
-        f'<circle class="ring" cx="50" cy="50" r="44"/>'
-    )
+_BELOW = (f'<rect class="cell" width="{CELL}" height="{CELL}"/>{{maze}}'
+          f'<rect class="lm" x="3" y="3" width="{CELL - 6}" height="{CELL - 6}"/>'
+          f'<rect class="hl" width="{CELL}" height="{CELL}"/>'
+          f'<rect class="frame" x="4" y="4" width="{CELL - 8}" height="{CELL - 8}" rx="6"/>'
+          f'<circle class="dot" cx="50" cy="50" r="15"/>')
+_MAZE = ('<path class="maze-deco" d="M12 12 H88 V88 H12 Z M26 26 H74 V74 H26 Z '
+         'M40 40 H60 V60 H40 Z"/>')
+_ABOVE = '<circle class="badge" cx="84" cy="16" r="11"/><circle class="ring" cx="50" cy="50" r="44"/>'
+
+
+def _below(sq: int) -> str:
+    """A square's layers under its piece (bottom to top); ``_ABOVE`` those over it."""
+    return _BELOW.replace("{maze}", _MAZE if sq == MAZE else "")
+
+
+def _shade(sq: int) -> str:
+    return "maze" if sq == MAZE else ("dark" if (column_of(sq) + row_of(sq)) % 2 == 0 else "light")
+
+
+def picture(views: list[SquareView]) -> drawn.Picture:
+    """The board to draw (``views/boardview.BoardView.show``): the squares' views, the figures'
+    ``<defs>`` and the frame's background."""
+    prelude = defs() + f'<rect class="frame-bg" x="{MARGIN}" y="0" width="{9 * CELL}" height="{9 * CELL}"/>'
+    return drawn.Picture(GEOMETRY, tuple(views), prelude)
 
 
 def board_svg(rotation: int = 0) -> str:
     """The inner markup of the board's ``<svg viewBox="0 0 940 940">``: every square empty."""
-    parts = [defs(), f'<rect class="frame-bg" x="{MARGIN}" y="0" width="{9 * CELL}" height="{9 * CELL}"/>']
-    for sq in SQUARES:
-        x, y = square_origin(sq, rotation)
-        name = square_name(sq)
-        shade = "maze" if sq == MAZE else ("dark" if (column_of(sq) + row_of(sq)) % 2 == 0 else "light")
-        parts.append(
-            f'<g class="sq {shade}" data-square="{name}" transform="translate({x},{y})" '
-            f'aria-label="{name}" role="button">{_square_inside(sq)}</g>'
-        )
-    bottom, left = _labels(rotation)
-    for i, text in enumerate(bottom):
-        parts.append(f'<text class="coord" x="{MARGIN + i * CELL + CELL // 2}" y="{9 * CELL + 28}" '
-                     f'text-anchor="middle">{text}</text>')
-    for i, text in enumerate(left):
-        parts.append(f'<text class="coord" x="{MARGIN // 2}" y="{i * CELL + CELL // 2}" '
-                     f'text-anchor="middle" dominant-baseline="central">{text}</text>')
-    # The same labels inside the edge squares (bottom-right and top-left corners), shown instead
-    # on small screens, where the board hides its margin to make the squares larger.
-    for i, text in enumerate(bottom):
-        parts.append(f'<text class="coord-in" x="{MARGIN + i * CELL + CELL - 7}" y="{9 * CELL - 8}" '
-                     f'text-anchor="end">{text}</text>')
-    for i, text in enumerate(left):
-        parts.append(f'<text class="coord-in" x="{MARGIN + 7}" y="{i * CELL + 25}">{text}</text>')
-    return "".join(parts)
-
-
-def coord_labels(rotation: int = 0) -> list[str]:
-    """The texts of the coordinate labels in the order ``board_svg`` draws them (the bottom row
-    left to right, the left column top to bottom), for either set (``.coord``, ``.coord-in``):
-    turning a drawn board only changes these texts and each square's ``transform``."""
-    bottom, left = _labels(rotation)
-    return bottom + left
-
-
-def square_transform(sq: int, rotation: int = 0) -> str:
-    """The ``transform`` attribute of a square's group."""
-    x, y = square_origin(sq, rotation)
-    return f"translate({x},{y})"
+    empty = [SquareView(f"sq {_shade(sq)}", "", square_name(sq), _below(sq), _ABOVE) for sq in SQUARES]
+    return drawn.svg(picture(empty), rotation)
 
 
 #: The rotation that brings each party's corner to the bottom-left (the game's data,
@@ -210,16 +164,8 @@ def move_marks(recent: Iterable[tuple[Party, Move]]) -> dict[int, str]:
     return marks
 
 
-@dataclass(frozen=True)
-class Slide:
-    """One piece gliding across the board in a move's animation: the ``<use>`` href and colour
-    class of what moves, the squares it passes (start, [maze,] end), and when (milliseconds)."""
-
-    href: str
-    cls: str
-    path: tuple[int, ...]
-    delay: int
-    duration: int
+#: One piece gliding in a move's animation (the board view's neutral ``Slide``).
+Slide = drawn.Slide
 
 
 #: A move's whole animation lasts at most this long: the piece, then the corpse or placed piece.
@@ -293,19 +239,40 @@ def square_views(
     lifted: Iterable[int] = (),
     marks: dict[int, str] | None = None,
 ) -> list[SquareView]:
-    """What each of the 81 squares shows. ``marks``: ``move_marks`` of the players' latest moves."""
-    options = set(options)
-    chosen = set(chosen)
-    lifted = set(lifted)
+    """What each of the 81 squares shows. ``marks``: ``move_marks`` of the players' latest moves
+    (and the threat view's classes); the rest as ``cell_views`` takes them in its ``Marks``."""
+    return cell_views(board, drawn.Marks(
+        selected=selected, targets=frozenset(options), chosen=tuple(chosen), skip=skip_square,
+        lifted=frozenset(lifted), cursor=cursor, tags=tuple((marks or {}).items())),
+        preview=preview, show_mine=show_mine)
+
+
+def picker_marks(picker, *, cursor: int | None = None, tags: dict[int, str] | None = None) -> drawn.Marks:
+    """The neutral marks of a move being built with ``present/taps.Picker``: the piece chosen, its
+    targets, the squares chosen, the one a skip passes, the pieces it lifts."""
+    return drawn.Marks(selected=picker.piece, targets=frozenset(picker.option_squares()),
+                       chosen=tuple(picker.chosen_squares()), skip=picker.skip_square(),
+                       lifted=frozenset(picker.lifted_squares()), cursor=cursor,
+                       tags=tuple((tags or {}).items()))
+
+
+def cell_views(board: Board, marks: drawn.Marks = drawn.Marks(), *,
+               preview: dict[int, Piece | None] | None = None, show_mine: bool = True) -> list[SquareView]:
+    """What each of the 81 squares shows: its piece (``preview``: pieces shown instead, a move
+    being built), the piece's state, and ``marks`` as the board's classes (``sel``, ``opt``,
+    ``occ``, ``skip``, ``chosen``, ``cursor``, ``lifted``, and its ``tags``: the latest moves'
+    ``lm …`` and the threat view's classes)."""
+    selected, options = marks.selected, marks.targets | marks.captures
+    chosen, lifted, cursor, skip_square = set(marks.chosen), marks.lifted, marks.cursor, marks.skip
+    tags = dict(reversed(marks.tags))
     preview = preview or {}
-    marks = marks or {}
     over = board.is_game_over() if show_mine else True
     turn = board.turn
     ruler = board.ruler
     views = []
     for sq in SQUARES:
         piece = preview[sq] if sq in preview else board.piece_at(sq)
-        cls = ["sq", "maze" if sq == MAZE else ("dark" if (column_of(sq) + row_of(sq)) % 2 == 0 else "light")]
+        cls = ["sq", _shade(sq)]
         href = ""
         if piece is not None:
             href = f"#{'d' if piece.party is None else 'k'}-{piece.kind.letter}"
@@ -324,8 +291,8 @@ def square_views(
                     cls.append("mine")
                 if sq == MAZE and piece.kind == Kind.CHIEF and ruler == piece.party:
                     cls.append("ruler")
-        if sq in marks:
-            cls.append(marks[sq])
+        if sq in tags:
+            cls.append(tags[sq])
         if sq == selected:
             cls.append("sel")
         if sq in chosen:
@@ -340,7 +307,7 @@ def square_views(
                 cls.append("skip")
             elif piece is not None:
                 cls.append("occ")
-        views.append(SquareView(" ".join(cls), href, describe(sq, piece, board)))
+        views.append(SquareView(" ".join(cls), href, describe(sq, piece, board), _below(sq), _ABOVE))
     return views
 
 
@@ -351,7 +318,7 @@ def diagram_svg(board: Board, columns: tuple[int, int], rows: tuple[int, int], l
     (0-based, inclusive), as a standalone ``<svg>`` for the piece guide. ``views``: arguments of
     ``square_views`` (``selected``, ``options``, ``marks``…). The piece shapes are the ``<defs>``
     of the page's board. ``label`` is the picture's text for screen readers (our own words)."""
-    drawn = square_views(board, show_mine=False, **views)
+    shown = square_views(board, show_mine=False, **views)
     c0, c1 = columns
     r0, r1 = rows
     width, height = (c1 - c0 + 1) * CELL, (r1 - r0 + 1) * CELL
@@ -360,10 +327,10 @@ def diagram_svg(board: Board, columns: tuple[int, int], rows: tuple[int, int], l
     for sq in SQUARES:
         col, row = column_of(sq), row_of(sq)
         if c0 <= col <= c1 and r0 <= row <= r1:
-            view = drawn[sq]
+            view = shown[sq]
             x, y = (col - c0) * CELL, (r1 - row) * CELL
             parts.append(f'<g class="{view.cls}" transform="translate({x},{y})">'
-                         f'{_square_inside(sq, view.href)}</g>')
+                         f'{drawn.cell_inner(GEOMETRY, view)}</g>')
     parts.append("</svg>")
     return "".join(parts)
 
@@ -374,5 +341,5 @@ def _attr(text: str) -> str:
 
 __all__ = ["diagram_svg", "SquareView", "board_svg", "square_views", "square_origin", "last_move_squares",
            "move_squares", "move_marks", "MARKED_MOVES", "Slide", "slides", "ANIMATION_MS",
-           "describe", "coord_labels", "square_transform", "board_step", "static_board_block",
+           "describe", "board_step", "picture", "cell_views", "picker_marks", "GEOMETRY", "static_board_block",
            "with_static_board", "PARTY_ROTATION", "SIZE", "CELL", "MARGIN"]

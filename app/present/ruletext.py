@@ -119,9 +119,18 @@ def rules_words(rules: Rules) -> str:
                      for option, value in plain.changes().items())
 
 
+def read_rules(text: str) -> Rules | None:
+    """A rule set's text as stored (``str(rules)``, e.g. in the games index), or None when it is
+    empty or not a rule text."""
+    try:
+        return Rules.parse(text) if text else None
+    except ValueError:
+        return None
+
+
 def _without_hostage(rules: Rules) -> Rules:
     return rules.with_(players="4") if rules.players == "3" else rules
 
 
 __all__ = ["CUSTOM", "PRESET_NAMES", "choices", "explanation", "option_name", "preset_name",
-           "preset_of", "rules_line", "rules_words", "value_name"]
+           "preset_of", "read_rules", "rules_line", "rules_words", "value_name"]

@@ -105,6 +105,16 @@ class Picker:
         """Whether "no victim" is among the options now."""
         return self.stage == "victim" and None in self.options()
 
+    def slides(self, board: Board, ply) -> list:
+        """A move's glide (``ply``: ``state/history.Ply``, its narration events)."""
+        from app.present import render
+
+        return render.slides(ply.events)
+
+    def skip_square(self) -> int | None:
+        """The square a tap means "no victim" on (the landing square), while that is an option."""
+        return self._get("to") if self.can_skip() else None
+
     # ------------------------------------------------------------------ taps
     def controls(self, sq: int) -> bool:
         """Whether the piece on ``sq`` belongs to the side to move."""

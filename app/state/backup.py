@@ -37,6 +37,7 @@ from datetime import datetime
 
 from app.text.i18n import _, ngettext
 from app.state import library, session
+from app.state.problems import Problem
 from app.state.remote import version_name
 
 BACKUP_FORMAT = "djambi-backup"
@@ -55,9 +56,9 @@ SUFFIX = ".json"
 VOLATILE = ("updated", "position", "name")
 
 
-class BackupError(ValueError):
+class BackupError(Problem):
     """A file that cannot be merged; the message (in the player's language) says why and what
-    to do, and that nothing was added."""
+    to do, and that nothing was added; ``details`` what was wrong in it, if anything."""
 
 
 def backup_text(games: list[session.Game], when: datetime) -> str:
@@ -115,9 +116,9 @@ def read_backup(text: str, name: str = "") -> list[session.Game]:
         try:
             out.append(session.Game.from_json(json.dumps(saved)))
         except (session.SaveError, TypeError, ValueError) as exc:
-            raise BackupError(_("Game {number} of “{name}” cannot be read ({problem}).").format(
-                number=number, name=name, problem=exc) + " " + unchanged() + " "
-                + _("The file may be damaged: try another copy of the backup.")) from None
+            raise BackupError(_("Game {number} of “{name}” cannot be read.").format(
+                number=number, name=name) + " " + unchanged() + " "
+                + _("The file may be damaged: try another copy of the backup."), exc) from None
     return out
 
 
@@ -202,7 +203,8 @@ def merge(games: library.Library, incoming: list[session.Game]) -> Outcome:
             problem = _("This browser's storage for the page is full, so the backup's games could "
                         "not be stored.")
         else:
-            problem = _("The backup's games could not be stored ({detail}).").format(detail=detail)
+            problem = _("The backup's games could not be stored: this browser refused to store "
+                        "them.")
         return Outcome(steps, problem + " " + unchanged() + " " + _(
             "Delete games you no longer need, then open the backup again."))
     return Outcome(steps)

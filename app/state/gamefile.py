@@ -15,6 +15,7 @@ from datetime import datetime
 from app import games
 
 from app.text.i18n import _
+from app.state.problems import Problem
 from app.state.seating import HUMAN, SEAT_LABELS
 from app.state.session import Game, read_review
 
@@ -22,8 +23,13 @@ MAX_FILE = 400_000  # characters: far more than the longest real game
 SUFFIX = ".djambi.txt"
 
 
-class FileError(ValueError):
-    """A file that is not a Djambi game record; the message says what is wrong."""
+class FileError(Problem):
+    """A file that is not a game record: ``str()`` says what happened, in the player's language;
+    ``details`` what is wrong in the file (the rules engine's explanation, naming where)."""
+
+
+def _choose_another() -> str:
+    return _("Choose a game file saved with “Save to a file”.")
 
 
 def record_text(game: Game, when: datetime) -> str:
@@ -50,24 +56,22 @@ def game_from_file(text: str, name: str = "") -> Game:
     file"."""
     if not isinstance(text, str) or "\x00" in text:
         raise FileError(_("The file {name} is not a text file.").format(name=name) if name
-                        else _("The file is not a text file."))
+                        else _("The file is not a text file."), todo=_choose_another())
     if len(text) > MAX_FILE:
-        size = f"{len(text):,}"
-        raise FileError(_("The file {name} is too large to be a Djambi game ({size} characters).")
-                        .format(name=name, size=size) if name else
-                        _("The file is too large to be a Djambi game ({size} characters).")
-                        .format(size=size))
+        raise FileError(_("The file {name} is too large to be a game.").format(name=name) if name
+                        else _("The file is too large to be a game."),
+                        f"{len(text):,} > {MAX_FILE:,}", _choose_another())
     if not text.strip():
         raise FileError(_("The file {name} is empty.").format(name=name) if name
-                        else _("The file is empty."))
+                        else _("The file is empty."), todo=_choose_another())
     rules = games.for_record(text)
     try:
         board, headers = rules.parse_record(text)
     except rules.error as exc:
-        # Translators: {detail} is the rules engine's explanation, in English.
-        raise FileError(_("The file {name} cannot be opened: {detail}").format(
-            name=name, detail=exc) if name else _("The file cannot be opened: {detail}").format(
-            detail=exc)) from None
+        raise FileError(_("The file {name} cannot be read as a game: it is damaged, or not a game "
+                          "file.").format(name=name) if name
+                        else _("The file cannot be read as a game: it is damaged, or not a game "
+                               "file."), exc, _choose_another()) from None
     kinds = {label: kind for kind, label in SEAT_LABELS.items()}
     seats = [kinds.get(headers.get(rules.party_title(p), ""), HUMAN) for p in rules.parties]
     for party in rules.idle_seats(board):

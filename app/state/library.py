@@ -4,8 +4,17 @@ backs ``Storage`` with ``localStorage``).
 Layout::
 
     djambi.games.v1        {"format": "djambi-games", "version": 1, "slots": ["a1B2c3D4", …],
-                            "current": "a1B2c3D4"}
+                            "current": "a1B2c3D4",
+                            "about": {"a1B2c3D4": {"name": "Game 3", "kind": "djambi",
+                                      "rules": "bga", "moves": 14, "updated": "<ISO time>"}},
+                            "aside": ["x9Y8z7W6"]}
     djambi.game.<slot>     one saved game (``session.Game.to_json``)
+
+``about`` is what the index knows of each game (written with the game): enough to name a game
+whose own entry can no longer be read. ``aside`` lists the games set aside: an entry that cannot
+be read is never deleted nor overwritten by the app; it stays under its key, the page opens
+another game and says which one was set aside, and the Games list offers it to download (its raw
+text) or to delete. Earlier versions read the index without ``about`` and ``aside``.
 
 A *slot* is this device's name for a stored game (two versions of one game, which share the
 game's id, have two slots). The index is read afresh before every change and written back at
@@ -13,7 +22,8 @@ once, so two tabs adding games never drop each other's. Each game has its own ``
 a tab never overwrites another tab's moves of the same game.
 
 The single saved game of earlier versions (``djambi.save.v1``) is moved into the index the first
-time; its key is removed only once the new copy is written. An unreadable index is rebuilt from
+time; its key is removed only once the new copy is written (unreadable, it is set aside the same
+way, in a slot of its own). An unreadable index is rebuilt from
 the game keys (set aside under ``…backup``), so no game is dropped from the list. When the
 browser refuses to write (storage full), the caller gets a message saying so and what to do, and
 nothing is removed: the game stays open in the page and the stored copy stays as it was.
@@ -24,14 +34,15 @@ from __future__ import annotations
 import json
 import random
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Callable
 
+from app import games as game_kinds
 from app.state import session
 from app.state import saving
 from app.state import seating
-from app.text.i18n import N_, _, pgettext
+from app.text.i18n import N_, _, ngettext, pgettext
 
 INDEX_KEY = "djambi.games.v1"
 INDEX_BACKUP_KEY = "djambi.games.v1.backup"
@@ -39,6 +50,10 @@ GAME_KEY_PREFIX = "djambi.game."
 INDEX_FORMAT = "djambi-games"
 INDEX_VERSION = 1
 
+#: A stored game that could not be read, set aside: ``{game}`` is ``described`` ("Game 3 (Djambi,
+#: 14 moves)").
+SET_ASIDE = N_("{game} could not be read, so a new game started. It is kept, set aside: open Games "
+               "to download it or delete it.")
 MIGRATION_FAILED = N_("Your saved game could not be moved into the games list ({detail}); it is "
                     "kept where it was and will be moved next time.")
 write_error = saving.write_error
@@ -54,17 +69,16 @@ def game_key(slot: str) -> str:
 
 
 @dataclass(frozen=True)
-class Entry:
-    """One line of the Games list."""
+class Unreadable:
+    """A stored game whose entry cannot be read: its raw text (kept as found), why it cannot be
+    read, what the index knows of it (``about``: name, kind, rules, moves, updated; what could be
+    read from the text when the index knows nothing), and whether it was set aside."""
 
     slot: str
-    name: str
-    status: str  # "Blue to move", "Game over: Red wins", or why the game cannot be read
-    last_move: str  # "Blue C7-F4", or ""
-    updated: str  # ISO time of the last change, or ""
-    over: bool
-    waiting: bool  # the move is to be made on another device
-    readable: bool = True
+    text: str
+    problem: str
+    about: dict = field(default_factory=dict)
+    aside: bool = False
 
 
 @dataclass(frozen=True)
@@ -75,6 +89,69 @@ class Deleted:
     text: str
     position: int
     name: str
+    about: dict = field(default_factory=dict)
+    aside: bool = False
+
+
+def about(game: session.Game) -> dict:
+    """What the index keeps of a game: its name, kind, rule text ("" standard), moves, time."""
+    rules = game.rule_set
+    return {"name": game.name, "kind": game.rules.key,
+            "rules": "" if rules is None or rules.is_standard else str(rules),
+            "moves": len(game.board.move_stack), "updated": game.updated}
+
+
+def salvage(text: str) -> dict:
+    """What can still be read of a damaged entry (its name, kind, time, moves), best effort."""
+    found: dict = {}
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = None
+    if isinstance(data, dict):
+        for key in ("name", "kind", "updated"):
+            if isinstance(data.get(key), str):
+                found[key] = data[key]
+        if isinstance(data.get("game"), str):
+            found["moves"] = max(0, data["game"].count("~") - 1)
+        return found
+    for key in ("name", "kind", "updated"):
+        match = re.search(r'"%s"\s*:\s*"([^"\\]{0,80})"' % key, text)
+        if match:
+            found[key] = match.group(1)
+    return found
+
+
+def clean_about(data: object) -> dict:
+    """An index's ``about`` entry as far as it is sound (anything else dropped)."""
+    if not isinstance(data, dict):
+        return {}
+    out: dict = {}
+    for key in ("name", "kind", "rules", "moves", "updated"):  # ``about``'s order
+        value = data.get(key)
+        if key == "moves":
+            if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+                out[key] = value
+        elif isinstance(value, str):
+            out[key] = value[:200]
+    if "name" in out:
+        out["name"] = seating.clean_name(out["name"])
+    return out
+
+
+def described(about: dict) -> str:
+    """A game as far as the index knows it, in the player's language: "Game 3 (Djambi, 14
+    moves)"; "A saved game" when nothing is known."""
+    name = shown_name(about["name"]) if about.get("name") else ""
+    what = []
+    if about.get("kind") in game_kinds.MODULES:
+        what.append(game_kinds.get(about["kind"]).title)
+    if isinstance(about.get("moves"), int):
+        what.append(ngettext("{n} move", "{n} moves", about["moves"]).format(n=about["moves"]))
+    if not name:
+        name = _("A saved game")
+    # Translators: a stored game named with what is known of it: "Game 3 (Djambi, 14 moves)".
+    return _("{name} ({what})").format(name=name, what=", ".join(what)) if what else name
 
 
 class Library:
@@ -89,9 +166,9 @@ class Library:
         try:
             text = self.storage.get(INDEX_KEY)
         except Exception:  # noqa: BLE001 (storage unavailable)
-            return {"slots": [], "current": None}
+            return {"slots": [], "current": None, "about": {}, "aside": []}
         if text is None:
-            return {"slots": [], "current": None}
+            return {"slots": [], "current": None, "about": {}, "aside": []}
         try:
             data = json.loads(text)
             if (not isinstance(data, dict) or data.get("format") != INDEX_FORMAT
@@ -99,8 +176,12 @@ class Library:
                     or not all(seating.valid_id(s) for s in data["slots"])):
                 raise ValueError("not a games index")
             current = data.get("current")
+            abouts = data.get("about") if isinstance(data.get("about"), dict) else {}
+            aside = data.get("aside") if isinstance(data.get("aside"), list) else []
             return {"slots": list(dict.fromkeys(data["slots"])),
-                    "current": current if current in data["slots"] else None}
+                    "current": current if current in data["slots"] else None,
+                    "about": {s: clean_about(abouts.get(s)) for s in data["slots"] if s in abouts},
+                    "aside": [s for s in data["slots"] if s in aside]}
         except ValueError:
             return self._rebuild_index(text)
 
@@ -112,7 +193,7 @@ class Library:
             slots = sorted(k[len(GAME_KEY_PREFIX):] for k in keys()
                            if k.startswith(GAME_KEY_PREFIX)
                            and seating.valid_id(k[len(GAME_KEY_PREFIX):]))
-        index = {"slots": slots, "current": slots[0] if slots else None}
+        index = {"slots": slots, "current": slots[0] if slots else None, "about": {}, "aside": []}
         try:
             self.storage.set(INDEX_BACKUP_KEY, bad_text)
             self._write_index(index)
@@ -121,9 +202,15 @@ class Library:
         return index
 
     def _write_index(self, index: dict) -> None:
-        self.storage.set(INDEX_KEY, json.dumps({
-            "format": INDEX_FORMAT, "version": INDEX_VERSION,
-            "slots": index["slots"], "current": index["current"]}, separators=(",", ":")))
+        data = {"format": INDEX_FORMAT, "version": INDEX_VERSION,
+                "slots": index["slots"], "current": index["current"]}
+        abouts = index.get("about") or {}
+        if abouts:
+            data["about"] = {s: abouts[s] for s in index["slots"] if s in abouts}
+        aside = [s for s in index.get("aside") or [] if s in index["slots"]]
+        if aside:
+            data["aside"] = aside
+        self.storage.set(INDEX_KEY, json.dumps(data, separators=(",", ":")))
 
     def slots(self) -> list[str]:
         return self._read_index()["slots"]
@@ -131,16 +218,23 @@ class Library:
     def current(self) -> str | None:
         return self._read_index()["current"]
 
-    def listed(self, slot: str, current: bool = True) -> str:
-        """Make sure ``slot`` is in the index (first, as the newest; and the current game).
+    def listed(self, slot: str, current: bool = True, game: session.Game | None = None) -> str:
+        """Make sure ``slot`` is in the index (first, as the newest; and the current game), with
+        what the index knows of ``game`` (just written there: no longer set aside).
         Returns an error message, or ""."""
         index = self._read_index()
-        if slot in index["slots"] and (not current or index["current"] == slot):
+        known = about(game) if game is not None else None
+        if (slot in index["slots"] and (not current or index["current"] == slot)
+                and (known is None or (index["about"].get(slot) == known
+                                       and slot not in index["aside"]))):
             return ""
         if slot not in index["slots"]:
             index["slots"].insert(0, slot)
         if current:
             index["current"] = slot
+        if known is not None:
+            index["about"][slot] = known
+            index["aside"] = [s for s in index["aside"] if s != slot]
         try:
             self._write_index(index)
         except Exception as exc:  # noqa: BLE001
@@ -159,12 +253,13 @@ class Library:
     # ------------------------------------------------------------------ games
     def keeper(self, slot: str) -> saving.Keeper:
         """The ``Keeper`` of one game: it saves under the game's key and lists the game."""
-        return saving.Keeper(self.storage, game_key(slot),
-                              after_write=lambda: self.written(slot))
+        keeper = saving.Keeper(self.storage, game_key(slot))
+        keeper.after_write = lambda: self.written(slot, keeper.last)
+        return keeper
 
-    def written(self, slot: str) -> str:
-        """After a keeper wrote ``slot``: listed, and ``after_write`` told."""
-        problem = self.listed(slot, current=False)
+    def written(self, slot: str, game: session.Game | None = None) -> str:
+        """After a keeper wrote ``slot`` (``game``): listed, and ``after_write`` told."""
+        problem = self.listed(slot, current=False, game=game)
         if self.after_write is not None:
             self.after_write()
         return problem
@@ -172,59 +267,117 @@ class Library:
     def migrate(self) -> str:
         """Move the saved game of earlier versions into the index. Returns a message for the
         player ("" when there was nothing to say)."""
+        return self._migrate()[0]
+
+    def _migrate(self) -> tuple[str, str]:
+        """``migrate``'s message and its technical details."""
         try:
             old = self.storage.get(saving.STORAGE_KEY)
         except Exception:  # noqa: BLE001
-            return ""
+            return "", ""
         if old is None:
-            return ""
+            return "", ""
         slot = new_slot()
         try:
             game = session.Game.from_json(old)
-        except session.SaveError as exc:
+        except session.SaveError as problem:
+            # Set aside in a slot of its own, listed (unreadable) in the Games list.
+            found = salvage(old)
             try:
-                self.storage.set(saving.BACKUP_KEY, old)
+                self.storage.set(game_key(slot), old)
+                index = self._read_index()
+                index["slots"].insert(0, slot)
+                index["about"][slot] = found
+                index["aside"].append(slot)
+                self._write_index(index)
                 self.storage.remove(saving.STORAGE_KEY)
-                return _("The saved game could not be loaded ({problem}), so a new game started. "
-                         "The unreadable data was kept under '{key}'.").format(
-                             problem=exc, key=saving.BACKUP_KEY)
-            except Exception:  # noqa: BLE001
-                return _("The saved game could not be loaded ({problem}), so a new game "
-                         "started.").format(problem=exc)
+            except Exception as exc:  # noqa: BLE001 (storage full: the old key stays as it is)
+                return _(MIGRATION_FAILED).format(detail=str(exc) or type(exc).__name__), ""
+            return _(SET_ASIDE).format(game=described(found)), str(problem)
         game.name = game.name or self.next_name()
         try:
             self.storage.set(game_key(slot), game.to_json())
             index = self._read_index()
             index["slots"].insert(0, slot)
             index["current"] = slot
+            index["about"][slot] = about(game)
             self._write_index(index)
         except Exception as exc:  # noqa: BLE001 (storage full: leave the old key as it is)
             try:
                 self.storage.remove(game_key(slot))
             except Exception:  # noqa: BLE001
                 pass
-            return _(MIGRATION_FAILED).format(detail=str(exc) or type(exc).__name__)
+            return _(MIGRATION_FAILED).format(detail=str(exc) or type(exc).__name__), ""
         self.storage.remove(saving.STORAGE_KEY)
-        return ""
+        return "", ""
 
     def open(self, slot: str | None = None) -> tuple[str, saving.Keeper, saving.Loaded]:
         """The game to play: ``slot``, or the current one, or a new game (in a new slot, saved at
         the first change). Returns its slot, its keeper and what ``Keeper.load`` found."""
-        message = self.migrate()
+        message, details = self._migrate()
         index = self._read_index()
-        slot = slot if slot is not None else index["current"]
-        if slot is None and index["slots"]:
-            slot = index["slots"][0]
+        if slot is None:
+            playable = [s for s in index["slots"] if s not in index["aside"]]
+            slot = index["current"] if index["current"] in playable else None
+            slot = slot or (playable[0] if playable else None)
         if slot is None:
             slot = new_slot()
+        text, game, problem = self._try(slot)
+        if problem:  # kept where it is, never overwritten: play a new game beside it
+            message, details = self.set_aside(slot, text, problem), problem
+            slot, game = new_slot(), None
         keeper = self.keeper(slot)
-        loaded = keeper.load()
+        if game is not None:
+            keeper.known = text
+            loaded = saving.Loaded(game, resumed=True)
+        else:
+            loaded = keeper.load()
         if not loaded.game.name:
             loaded.game.name = self.next_name(exclude=slot)
         if message:
-            loaded.message = message
+            loaded.message, loaded.details = message, details
         self.set_current(slot)
         return slot, keeper, loaded
+
+    def _try(self, slot: str) -> tuple[str | None, session.Game | None, str]:
+        """A slot's stored text, its game if it reads, and why it does not ("" if it does, or if
+        nothing is stored there)."""
+        try:
+            text = self.storage.get(game_key(slot))
+        except Exception:  # noqa: BLE001 (storage unavailable: the keeper's load says so)
+            return None, None, ""
+        if text is None:
+            return None, None, ""
+        try:
+            return text, session.Game.from_json(text), ""
+        except session.SaveError as exc:
+            return text, None, str(exc)
+
+    def set_aside(self, slot: str, text: str, problem: str) -> str:
+        """Set an unreadable game aside (its entry stays as found, listed, no longer the current
+        game). Returns the message for the player, naming the game as the index knows it."""
+        index = self._read_index()
+        known = dict(salvage(text))
+        known.update(index["about"].get(slot, {}))
+        if slot not in index["slots"]:
+            index["slots"].insert(0, slot)
+        if slot not in index["aside"]:
+            index["aside"].append(slot)
+        index["about"][slot] = known
+        if index["current"] == slot:
+            index["current"] = None
+        try:
+            self._write_index(index)
+        except Exception:  # noqa: BLE001 (read-only storage: the entry is still untouched)
+            pass
+        return _(SET_ASIDE).format(game=described(known))
+
+    def raw(self, slot: str) -> str | None:
+        """A stored entry's text as it is (to download a game that cannot be read)."""
+        try:
+            return self.storage.get(game_key(slot))
+        except Exception:  # noqa: BLE001
+            return None
 
     def read(self, slot: str) -> session.Game:
         """A stored game (``SaveError`` if it cannot be read)."""
@@ -247,15 +400,21 @@ class Library:
                 continue
         return out
 
-    def read_all(self) -> list[tuple[str, session.Game | session.SaveError]]:
-        """Every stored game in the index's order: (slot, the game, or why it cannot be read).
-        The Games list's lines are ``app.present.gameslist.entries``."""
-        out: list[tuple[str, session.Game | session.SaveError]] = []
-        for slot in self.slots():
+    def read_all(self) -> list[tuple[str, session.Game | Unreadable]]:
+        """Every stored game in the index's order: (slot, the game, or ``Unreadable``: its text,
+        why, what the index knows of it). The Games list's lines are
+        ``app.present.gameslist.entries``."""
+        index = self._read_index()
+        out: list[tuple[str, session.Game | Unreadable]] = []
+        for slot in index["slots"]:
             try:
                 out.append((slot, self.read(slot)))
             except session.SaveError as exc:
-                out.append((slot, exc))
+                text = self.raw(slot) or ""
+                known = dict(salvage(text))
+                known.update(index["about"].get(slot, {}))
+                out.append((slot, Unreadable(slot, text, str(exc), known,
+                                             slot in index["aside"])))
         return out
 
     def next_name(self, exclude: str | None = None) -> str:
@@ -277,6 +436,7 @@ class Library:
             game = self.read(slot)
             game.name = seating.clean_name(renamed(game.name, name)) or game.name
             self.storage.set(game_key(slot), game.to_json())
+            self.listed(slot, current=False, game=game)
         except session.SaveError as exc:
             return _("The game could not be renamed: {problem}.").format(problem=exc)
         except Exception as exc:  # noqa: BLE001
@@ -292,22 +452,28 @@ class Library:
             text = self.storage.get(game_key(slot)) or ""
         except Exception:  # noqa: BLE001
             return None
+        known = index["about"].pop(slot, {})
+        aside = slot in index["aside"]
         try:
             name = session.Game.from_json(text).name
         except session.SaveError:
-            name = slot
+            name = described({**salvage(text), **known})
         position = index["slots"].index(slot)
         index["slots"].remove(slot)
         if index["current"] == slot:
-            index["current"] = index["slots"][0] if index["slots"] else None
+            playable = [s for s in index["slots"] if s not in index["aside"]]
+            index["current"] = playable[0] if playable else None
         self._write_index(index)
         self.storage.remove(game_key(slot))
-        return Deleted(slot, text, position, name)
+        return Deleted(slot, text, position, name, known, aside)
 
     def add(self, games: list[session.Game]) -> None:
         """Store ``games``, each in a new slot, listed after the stored ones (a backup's merge:
         ``app.state.backup``). All or nothing: when the browser refuses a write, what was written
-        is removed, the index left as it was, and the browser's error raised again."""
+        is removed, the index left as it was, and the browser's error raised again. No games:
+        nothing is written."""
+        if not games:
+            return
         written: list[str] = []
         try:
             for game in games:
@@ -318,6 +484,8 @@ class Library:
                 written.append(slot)
             index = self._read_index()
             index["slots"].extend(slot for slot in written if slot not in index["slots"])
+            for slot, game in zip(written, games):
+                index["about"][slot] = about(game)
             self._write_index(index)
         except Exception:  # noqa: BLE001 (storage full: take back what was written)
             for slot in written:
@@ -336,6 +504,10 @@ class Library:
             index = self._read_index()
             if deleted.slot not in index["slots"]:
                 index["slots"].insert(min(deleted.position, len(index["slots"])), deleted.slot)
+            if deleted.about:
+                index["about"][deleted.slot] = deleted.about
+            if deleted.aside and deleted.slot not in index["aside"]:
+                index["aside"].append(deleted.slot)
             self._write_index(index)
         except Exception as exc:  # noqa: BLE001
             return write_error(exc)
@@ -391,6 +563,6 @@ def when_text(iso: str) -> str:
                                               time=moment.strftime("%H:%M"))
 
 
-__all__ = ["Library", "Entry", "Deleted", "INDEX_KEY", "GAME_KEY_PREFIX", "game_key",
+__all__ = ["Library", "Unreadable", "Deleted", "about", "salvage", "described", "SET_ASIDE", "INDEX_KEY", "GAME_KEY_PREFIX", "game_key",
            "write_error", "STORAGE_FULL", "new_slot", "shown_name",
            "renamed", "when_text", "month_name", "DEFAULT_NAME"]

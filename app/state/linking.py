@@ -16,12 +16,25 @@ from app.games import Board, Seat as Party
 
 from app import games
 
-from app.text.i18n import _, party_name
+from app.text.i18n import _
+from app.state.problems import Problem, cut
 from app.state.seating import HUMAN, SEAT_LETTERS, clean_name, valid_id
 from app.state.session import Game
 
-class LinkError(ValueError):
-    """A link fragment that is not a Djambi position or game."""
+
+class LinkError(Problem):
+    """A link fragment that is not a position or game: ``str()`` says what happened, in the
+    player's language and without the link's text; ``details`` holds the bad part, ``todo`` what
+    to do."""
+
+
+def _ask_again() -> str:
+    return _("Ask for the link again, and copy it whole.")
+
+
+def _bad_seats(text: str) -> LinkError:
+    return LinkError(_("This link's seats cannot be read: it does not say who plays each colour "
+                       "in a way this page knows."), f"seats={cut(text, 12)}", _ask_again())
 
 
 def fragment_text(fragment: str) -> str:
@@ -45,24 +58,16 @@ def seats_text(seats: list[str]) -> str:
 
 
 def parse_seats(text: str, rules: games.Game | None = None) -> list[str]:
-    """The seats written ``hnnd`` (Camblam: ``he``, White first); ``LinkError`` naming the bad
-    letter otherwise."""
+    """The seats written ``hnnd`` (Camblam: ``he``, White first); ``LinkError`` otherwise (the bad
+    text in its details)."""
     rules = rules or games.get()
     kinds = {letter: kind for kind, letter in SEAT_LETTERS.items()}
-    if len(text) != len(rules.parties) and rules.key != games.DEFAULT:
-        raise LinkError(_("This link's seats ({seats}) should be two letters, one per player "
-                          "(h human, e easy, n normal, d hard, r random).").format(
-                              seats=repr(text[:12])))
     if len(text) != len(rules.parties):
-        raise LinkError(_("This link's seats ({seats}) should be four letters, one per player "
-                          "(h human, e easy, n normal, d hard, r random).").format(
-                              seats=repr(text[:12])))
+        raise _bad_seats(text)
     seats = []
-    for party, letter in zip(rules.parties, text):
+    for letter in text:
         if letter not in kinds:
-            raise LinkError(_("This link's seat for {player} ({letter}) is not one of "
-                              "h (human), e, n, d, r (computer levels).").format(
-                                  player=party_name(party), letter=repr(letter)))
+            raise _bad_seats(text)
         seats.append(kinds[letter])
     return seats
 
@@ -146,20 +151,20 @@ def read_link(fragment: str) -> Linked | None:
         seats = parse_seats(params["seats"], rules)
     game_id = params.get("id")
     if game_id is not None and not valid_id(game_id):
-        raise LinkError(_("This link's game id ({id}) should be 4 to 16 letters and digits.")
-                        .format(id=repr(game_id[:20])))
+        raise LinkError(_("This link's game id cannot be read."), f"id={cut(game_id, 20)}",
+                        _ask_again())
     try:
         if text.startswith(rules.game_prefix[:1]) and not text.startswith(rules.position_prefix):
             board = rules.parse_game_code(text)
         elif text.startswith(rules.position_prefix[:1]):
             board = rules.parse_position(text)
         else:
-            raise LinkError(_("This link does not hold a Djambi position or game "
-                              "(it should end in #P1.… or #G1~…)."))
+            raise LinkError(_("This link holds no Djambi or Camblam position or game."),
+                            cut(text, 80), _ask_again())
     except rules.error as exc:
-        # Translators: {detail} is the rules engine's explanation, in English.
-        raise LinkError(_("This link's game cannot be opened: {detail}").format(
-            detail=exc)) from None
+        raise LinkError(_("This link's game cannot be read: the link was damaged, or made by a "
+                          "newer version of the app."), f"{cut(text, 80)}\n{exc}",
+                        _ask_again()) from None
     for party in rules.idle_seats(board):
         seats[int(party)] = HUMAN  # the hostage never plays
     game = Game(board, seats, name=clean_name(params.get("name", "")), rules=rules)

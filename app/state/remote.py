@@ -10,6 +10,12 @@ When one arrives, ``arrival`` compares it with the stored games of the same id:
 * ``diverges``: a past move differs, or two people moved from the same position: the link's
   version is kept as another game beside the stored one (``divergence`` explains where).
 
+Keeping up (issue 37): a dialog about one moment of a game (the send dialog: this move's link)
+closes once that moment is past (``overtaken``: another game is open, the game moved on or back,
+a newer link was opened); a link that is a stored game but for its seats opens that game with the
+link's seats (``saved_copy``, ``reseat``), never a copy; whoever receives a link reads what to do
+next (``next_step``: play and send to whom, or wait for whom).
+
 What a player reads of it (who moved, whose turn, the send dialog) is ``app.present.remotewords``.
 """
 
@@ -128,5 +134,124 @@ def should_send(game: session.Game, moved_here: bool) -> bool:
     return game.remote_to_move() or (game.board.is_game_over() and game.is_remote_game())
 
 
-__all__ = ["Arrival", "arrival", "common_moves", "continue_with", "other_version", "version_name",
+# ---------------------------------------------------------------- keeping up
+@dataclass(frozen=True)
+class Moment:
+    """One point of one game, as a dialog about it saw it: the game's id and the stored game it
+    is (``slot``: versions of a game share its id), its number of moves, the last one, its end."""
+
+    game_id: str
+    slot: str
+    ply: int
+    last: object = None  # the last move (None before the first)
+    over: bool = False
+
+
+def moment(game: session.Game, slot: str) -> Moment:
+    """``game`` (stored as ``slot``) now."""
+    stack = game.board.move_stack
+    return Moment(game.id, slot, len(stack), stack[-1] if stack else None, game.board.is_game_over())
+
+
+def overtaken(about: Moment | None, now: Moment, link_opened: bool = False) -> bool:
+    """Whether a dialog about ``about`` (None: no such dialog) is stale and closes: a link was
+    opened since (a newer move, or another game), or the open game is no longer that game at that
+    point (a move, an undo or redo, a draw agreed, another game opened or a new one started)."""
+    if about is None:
+        return False
+    return link_opened or about != now
+
+
+def same_moves(a: session.Game, b: session.Game) -> bool:
+    """The same game (rules, start, every move, how it stands), whoever sits where."""
+    stack_a, stack_b = a.board.move_stack, b.board.move_stack
+    return (a.rules.key == b.rules.key and len(stack_a) == len(stack_b)
+            and common_moves(a, b) == len(stack_a)
+            and a.board.is_game_over() == b.board.is_game_over())
+
+
+def saved_copy(incoming: session.Game, stored: list[tuple[str, session.Game]]) -> str | None:
+    """The stored game (its slot; the first of ``stored`` wins, the open game should be first)
+    that a position or game link is again, perhaps with other seats: opening the link opens it."""
+    for slot, game in stored:
+        if same_moves(incoming, game):
+            return slot
+    return None
+
+
+def reseat(game: session.Game, seats: list[str]) -> bool:
+    """Give ``game`` the seats a link names (its seats played here stay); whether they changed."""
+    seats = list(seats)
+    if seats == list(game.seats):
+        return False
+    for party in game.rules.idle_seats(game.board):
+        seats[int(party)] = game.seats[int(party)]  # the hostage never plays
+    game.seats = seats
+    game.touch()
+    return True
+
+
+YOURS, HERE, COMPUTER, WAIT, OVER = "yours", "here", "computer", "wait", "over"
+
+
+@dataclass(frozen=True)
+class NextStep:
+    """What the player holding this device does next.
+
+    ``yours``: a seat of this device is to move in a game played across devices; ``send_to`` is
+    the first player of another device after it (None: nobody is left there), ``back`` whether
+    that player made the last move (the link came from them). ``here``: a human is to move in a
+    game played on this device alone. ``computer``: a computer plays here. ``wait``: the player to
+    move (``computer`` True when a computer) is on another device. ``over``: the game ended."""
+
+    kind: str
+    player: Party | None = None
+    send_to: Party | None = None
+    back: bool = False
+    computer: bool = False
+
+
+def last_mover(game: session.Game) -> Party | None:
+    """The player who made the game's last move (None before the first)."""
+    stack = game.board.move_stack
+    if not stack:
+        return None
+    board = game.board.root()
+    for move in stack[:-1]:
+        board.push(move)
+    return board.turn
+
+
+def next_remote(game: session.Game) -> Party | None:
+    """The first player of another device after the one to move, in turn order (players out of
+    the game and computers left out: a computer plays where the player before it does)."""
+    parties = list(game.rules.parties)
+    active = set(game.rules.active_players(game.board))
+    start = parties.index(game.board.turn)
+    for step in range(1, len(parties)):
+        party = parties[(start + step) % len(parties)]
+        if party in active and game.is_remote(party):
+            return party
+    return None
+
+
+def next_step(game: session.Game) -> NextStep:
+    """What to do next, for whoever holds this device (after a link was opened, say)."""
+    board = game.board
+    if board.is_game_over():
+        return NextStep(OVER)
+    turn = board.turn
+    if game.here_to_move():
+        if not game.is_remote_game():
+            return NextStep(HERE, turn)
+        to = next_remote(game)
+        return NextStep(YOURS, turn, to, back=to is not None and to == last_mover(game))
+    if game.remote_to_move():
+        return NextStep(WAIT, turn, computer=game.is_computer(turn))
+    return NextStep(COMPUTER, turn, computer=True)
+
+
+__all__ = ["Moment", "moment", "overtaken", "same_moves", "saved_copy", "reseat", "NextStep",
+           "next_step", "last_mover", "next_remote", "YOURS", "HERE", "COMPUTER", "WAIT", "OVER",
+           "Arrival", "arrival", "common_moves", "continue_with", "other_version", "version_name",
            "seats_to_ask", "join", "should_send", "NEW", "EXTENDS", "SAME", "OLDER", "DIVERGES"]

@@ -46,20 +46,24 @@ class Loaded:
     game: Game
     message: str = ""
     resumed: bool = False
+    #: The technical part of ``message`` (why stored data could not be read), for "Details".
+    details: str = ""
 
 
 #: Player-facing texts (whole sentences with named placeholders, for translation).
 STORAGE_FULL = N_("This browser's storage for the page is full, so the game could not be saved. "
                 "Nothing is lost: it stays open here and its last saved copy is kept. Delete "
                 "games you no longer need (Games); it is saved at the next move.")
-STORAGE_REFUSED = N_("The game could not be saved ({detail}). It stays open here.")
+STORAGE_REFUSED = N_("The game could not be saved: this browser refused to store it. It stays "
+                     "open here and its last saved copy is kept. Keep this page open: it is "
+                     "saved again at the next move.")
 
 
 def write_error(exc: Exception) -> str:
     """The message for a refused write: storage full, or another refusal."""
     detail = str(exc) or type(exc).__name__
     full = any(w in detail.lower() for w in ("quota", "full", "exceeded"))
-    return _(STORAGE_FULL) if full else _(STORAGE_REFUSED).format(detail=detail)
+    return _(STORAGE_FULL) if full else _(STORAGE_REFUSED)
 
 
 def load(storage: Storage, key: str = STORAGE_KEY) -> Loaded:
@@ -113,6 +117,7 @@ class Keeper:
         self.after_write = after_write  # e.g. list the game in the games index
         self.known: str | None = None  # the saved text as this tab last read or wrote it
         self.conflict = False
+        self.last: Game | None = None  # the game this keeper last wrote (for ``after_write``)
 
     def _read(self) -> str | None:
         try:
@@ -152,6 +157,7 @@ class Keeper:
         if not problem:
             self.known = self._read()
             self.conflict = False
+            self.last = game
             if self.after_write is not None:
                 problem = self.after_write()
         return problem

@@ -96,8 +96,9 @@ def save_settings(storage, settings: Settings) -> str:
     """Save; returns an error message, or "" when saved."""
     try:
         storage.set(SETTINGS_KEY, settings.to_json())
-    except Exception as exc:  # noqa: BLE001 (quota, private mode...)
-        return _("The settings could not be saved: {error}").format(error=exc)
+    except Exception:  # noqa: BLE001 (quota, private mode...)
+        return _("The settings could not be saved: this browser refused to store them. They "
+                 "apply until the page is closed; choose them again next time.")
     return ""
 
 

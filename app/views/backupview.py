@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 
 from pyscript import document, window
 
-from app.present import gameslist
-from app.text.i18n import _
+from app.present import gameslist, notices
 from app.state import backup, keeping
 from app.views.dom import absent, any_dialog_open, close_dialog, el, listen, on_click, open_dialog
+from app.views.dialogs import show_message
 from app.views.files import download
 
 if TYPE_CHECKING:
@@ -50,11 +50,11 @@ class Backups:
         app.library.after_write = self.saved
 
     # ------------------------------------------------------------------ the backup
-    def say_in_games(self, text: str, error: bool = False) -> None:
+    def say_in_games(self, text: "str | notices.Message", error: bool = False) -> None:
         note = el("#games-backup-result")
-        note.textContent = text
-        note.classList.toggle("error", error)
-        note.hidden = not text
+        message = show_message(note, text, error)
+        note.classList.toggle("error", message.error)
+        note.hidden = not message.sentence
 
     def export(self, say) -> None:
         """Every stored game (the one on the board saved first) in one file, downloaded."""
@@ -82,9 +82,7 @@ class Backups:
             self.say_in_games(backup.too_large(name), error=True)
             return
         file.text().then(_once(lambda text: self.opened(str(text), name)),
-                         _once(lambda error: self.say_in_games(
-                             _("The file “{name}” could not be read: {error}").format(name=name, error=error)
-                             + " " + backup.unchanged(), error=True)))
+                         _once(lambda error: self.say_in_games(notices.file_unreadable(name, error))))
 
     def opened(self, text: str, name: str) -> None:
         """Merge a backup's games into the list (or refuse the file) and say what happened."""
@@ -94,7 +92,7 @@ class Backups:
             outcome = backup.merge(app.library, backup.read_backup(text, name))
             self.say_in_games(backup.outcome_words(outcome, name), error=bool(outcome.problem))
         except backup.BackupError as exc:
-            self.say_in_games(str(exc), error=True)
+            self.say_in_games(notices.backup_refused(exc))
         app.games.draw(gameslist.entries(app.library), app.slot)  # (a dropped or shared file: shown now)
         open_dialog("#games-dialog")
 

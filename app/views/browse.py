@@ -36,42 +36,36 @@ class BrowseControl:
         return self.history.board_at(self.viewing)
 
     def draw_board(self) -> None:
+        """The board shown (the game, or a past position), in the one board view: the game's
+        renderer makes its picture from the position and the marks, the view draws it turned."""
         if self.learn.draws_board():  # a lesson is shown, on its own game's board
             return
-        if self.game.rules.key == "camblam":
-            self.draw_camblam()
-            return
-        self.board_view.take_back()
-        game, picker = self.game, self.picker
-        rotation = prefs.board_rotation(game, self.settings.rotate, self.board_view.rotation)
-        self.board_view.turn(rotation)
+        rotation = prefs.board_rotation(self.game, self.settings.rotate, self.board_view.rotation)
         browsing = self.viewing is not None
-        marks = render.move_marks((p.player, p.move) for p in self.history.recent(self.viewing))
-        marks = self.learn.marks(marks)
-        if browsing:
-            views = render.square_views(self.shown_board(), show_mine=False, marks=marks)
+        if self.game.rules.key == "camblam":
+            picture = self.camblam_picture()
         else:
-            human = self.loop.state(game) == "idle"
-            views = render.square_views(
-                game.board,
-                selected=picker.piece,
-                options=picker.option_squares(),
-                chosen=picker.chosen_squares(),
-                skip_square=picker._get("to") if picker.can_skip() else None,
-                preview=picker.preview(),
-                show_mine=human,
-                cursor=self.cursor,
-                lifted=picker.lifted_squares(),
-                marks=marks,
-            )
-        self.board_view.draw(views)
+            picture = self.djambi_picture()
+        self.board_view.show(picture, rotation)
         document.body.classList.toggle("browsing", browsing)
         el("#browse-bar").hidden = not browsing
         if browsing:
             el("#browse-text").textContent = prompts.browse_text(self.viewing, len(self.history.plies))
         self.moves.mark_viewed(self.viewing)
 
-    def draw_camblam(self) -> None:
+    def djambi_picture(self):
+        """Djambi's board: the players' latest moves, the threat view and a suggested move
+        (``self.learn``), and while a human here is to move, the move picker's marks."""
+        game, picker = self.game, self.picker
+        tags = render.move_marks((p.player, p.move) for p in self.history.recent(self.viewing))
+        tags = self.learn.marks(tags)
+        if self.viewing is not None:
+            return render.picture(render.square_views(self.shown_board(), show_mine=False, marks=tags))
+        human = self.loop.state(game) == "idle"
+        return render.picture(render.cell_views(game.board, render.picker_marks(picker, cursor=self.cursor, tags=tags),
+                                                preview=picker.preview(), show_mine=human))
+
+    def camblam_picture(self):
         """Camblam's board: the position shown, its last move and check, the threat view and a
         suggested move (``self.learn``'s switches, as for Djambi), and while a human here is to
         move, the move picker's marks."""
@@ -100,12 +94,7 @@ class BrowseControl:
             marks = camblam_render.Marks(**extra)
         else:
             marks = self.picker.marks(**extra)
-        self.camblam_view.draw(board, marks)
-        document.body.classList.toggle("browsing", browsing)
-        el("#browse-bar").hidden = not browsing
-        if browsing:
-            el("#browse-text").textContent = prompts.browse_text(self.viewing, len(self.history.plies))
-        self.moves.mark_viewed(self.viewing)
+        return camblam_render.picture(board, marks)
 
     def draw_panel(self) -> None:
         game, picker = self.game, self.picker

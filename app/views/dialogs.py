@@ -16,10 +16,26 @@ from djambi.rules import OPTIONS, PRESETS, STANDARD, Rules, RulesError
 
 from app.state import session
 from app.state import seating
-from app.views.dom import close_dialog, copy_field, el, listen, on_click, open_dialog
+from app.views.dom import absent, close_dialog, copy_field, el, js, listen, on_click, open_dialog
 from app.present import ruletext
 from app.present import figures
+from app.present.notices import Message, message_html
 from app.text.i18n import _, list_of, ngettext, party_name, player_name
+
+
+def show_message(node, message: Message | str, error: bool = False) -> Message:
+    """Put a message in a message box (``#message-text``, the Games list's note, …): the one
+    way every message reaches the page (``notices.message_html``: the sentence, and its details
+    behind a closed "Details"). A plain text is a message of one sentence (``error`` says which
+    kind). Returns the message shown."""
+    if not isinstance(message, Message):
+        message = Message(str(message), error=error)
+    node.innerHTML = message_html(message)
+    details = node.querySelector("details")
+    if not absent(details):  # opened: its text scrolled into a small message box's view
+        listen(details, "toggle", lambda e: details.open and details.lastElementChild.scrollIntoView(
+            js({"block": "nearest"})))
+    return message
 
 
 class NewGameDialog:
@@ -336,5 +352,5 @@ class TabDialog:
         open_dialog("#tab-dialog")
 
 
-__all__ = ["NewGameDialog", "ShareDialog", "ReplaceDialog", "DrawDialog", "GameOverDialog",
+__all__ = ["show_message", "NewGameDialog", "ShareDialog", "ReplaceDialog", "DrawDialog", "GameOverDialog",
            "HandOver", "TabDialog"]

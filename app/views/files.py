@@ -10,7 +10,7 @@ from typing import Callable
 from pyscript import document, window
 
 from app.views.dom import absent, el, js, later, listen
-from app.text.i18n import _
+from app.present import notices
 
 
 def download(text: str, name: str, kind: str = "text/plain") -> None:
@@ -31,7 +31,8 @@ class FileOpener:
     """The file picker and drag-and-drop: each file's text goes to ``on_text(text, name)``;
     a file that cannot be read goes to ``on_error(message)``."""
 
-    def __init__(self, on_text: Callable[[str, str], None], on_error: Callable[[str], None]) -> None:
+    def __init__(self, on_text: Callable[[str, str], None],
+                 on_error: Callable[[notices.Message], None]) -> None:
         self.on_text = on_text
         self.on_error = on_error
         self.input = el("#file-input")
@@ -71,7 +72,7 @@ class FileOpener:
     def read(self, file) -> None:
         name = str(file.name)
         if int(file.size) > 1_000_000:
-            self.on_error(_("The file “{name}” is too large to be a Djambi game.").format(name=name))
+            self.on_error(notices.file_too_large(name))
             return
         promise = file.text()
 
@@ -79,7 +80,7 @@ class FileOpener:
             self.on_text(str(text), name)
 
         def failed(error) -> None:
-            self.on_error(_("The file “{name}” could not be read: {error}").format(name=name, error=error))
+            self.on_error(notices.file_unreadable(name, error))
 
         from pyodide.ffi import create_once_callable
 

@@ -1,6 +1,7 @@
 """The views of play by link and of several games: the send dialog (the link for the next player:
 copy, the device's share sheet, a QR code), the "which seat is yours?" question, and the Games
-list (open, rename, delete with undo). What the choices do is the app's (``app.main``).
+list (each game with its rules, seats, turn, last move and date, sorted as chosen; open, rename,
+delete with undo; a game that cannot be read: download its text, or delete it once confirmed). What the choices do is the app's (``app.main``).
 
 The QR code is made by segno (vendored wheel, see ``pyscript.toml``) and drawn as one SVG path
 built with ``setAttribute``: nothing from a link is inserted as HTML.
@@ -14,11 +15,12 @@ from pyscript import document, window
 
 from djambi import Party
 
-from app.state import library
-from app.present import figures
+from app.present import figures, gameslist, notices
 from app.text.i18n import N_, _, party_name
 from app.state.library import shown_name, when_text
 from app.views import parts
+from app.views.dialogs import show_message
+from app.views.files import download
 from app.views.dom import absent, close_dialog, copy_field, el, js, listen, on_click, open_dialog
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -28,7 +30,6 @@ TEXTS = {
     "copied": N_("Link copied."),
     "copy_by_hand": N_("Press Ctrl+C (or long-press and Copy) to copy the selected link."),
     "shared": N_("Sent with the device's share sheet."),
-    "qr_failed": N_("The QR code could not be made ({detail}); copy the link instead."),
     "qr_label": N_("QR code of the link"),
     "seat_text": N_("“{name}” is played on several devices. Which seats are yours at this "
                     "device? The others will play on their own devices."),
@@ -107,7 +108,7 @@ class SendDialog:
         try:
             path, size = qr_path(link)
         except Exception as exc:  # noqa: BLE001 (a link too long for a QR code, or no segno)
-            el("#send-note").textContent = tr("qr_failed").format(detail=exc)
+            show_message(el("#send-note"), notices.qr_failed(exc))
             return
         svg = document.createElementNS(SVG_NS, "svg")
         svg.setAttribute("viewBox", f"0 0 {size} {size}")
@@ -212,23 +213,87 @@ class SeatDialog:
         action(mine)
 
 
+#: The seat icons of the Games list (static markup, no player text): a person for a human seat
+#: here, two arrows for a seat played on another device; a computer shows its level letter.
+HUMAN_ICON = ('<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false"><circle cx="8" cy="5" r="3"/>'
+              '<path d="M2.5 15c0-3.2 2.5-5.5 5.5-5.5s5.5 2.3 5.5 5.5z"/></svg>')
+REMOTE_ICON = ('<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false"><path d="M2 5h9V2l4 4-4 4V7H2z'
+               'M14 11H5V8l-4 4 4 4v-3h9z"/></svg>')
+
+GAMES_TEXTS = {
+    "sort_label": N_("Sort by"),
+    "download": N_("Download"),
+    "details": N_("Details"),
+    "confirm_delete": N_("Delete this game for good? It cannot be read, and it will be gone "
+                         "once this page closes."),
+    "cancel": N_("Cancel"),
+}
+
+
+def gtr(key: str) -> str:
+    return _(GAMES_TEXTS[key])
+
+
+def file_name(name: str) -> str:
+    """A file name for a downloaded entry: the game's shown name, letters and digits kept."""
+    safe = "".join(c if c.isalnum() else "-" for c in name).strip("-")
+    return f"{safe or 'game'}.txt"
+
+
 class GamesDialog:
-    """The Games list: every stored game, whose turn, the last move and when."""
+    """The Games list: every stored game — the game and its rules, the seats, whose turn, the
+    last move, when — sorted as the player chose; an unreadable game to download or delete."""
 
     def __init__(self, on_open: Callable[[str], None], on_rename: Callable[[str, str], None],
                  on_delete: Callable[[str], None], on_undo: Callable[[], None],
                  on_new: Callable[[], None]) -> None:
         self.on_open, self.on_rename, self.on_delete = on_open, on_rename, on_delete
         self.undo_name: str | None = None
+        self.order = gameslist.DEFAULT_ORDER
+        self.entries: list[gameslist.Entry] = []
+        self.current = ""
+        self.sorter = self.make_sorter()
         on_click("#games-undo", lambda e: on_undo())
         on_click("#games-new", lambda e: (close_dialog("#games-dialog"), on_new()))
         on_click("#games-close", lambda e: close_dialog("#games-dialog"))
 
-    def open(self, entries: list[library.Entry], current: str) -> None:
+    def make_sorter(self):
+        """The "Sort by" choice above the list (made here: no markup in index.html)."""
+        row = document.createElement("label")
+        row.id = "games-sort-row"
+        words = document.createElement("span")
+        words.id = "games-sort-label"
+        select = document.createElement("select")
+        select.id = "games-sort"
+        listen(select, "change", lambda e: self.sorted(str(select.value)))
+        row.append(words, select)
+        el("#games-list").before(row)
+        self.label_sorter(select, words)
+        return select
+
+    def label_sorter(self, select=None, words=None) -> None:
+        select = select if select is not None else el("#games-sort")
+        words = words if words is not None else el("#games-sort-label")
+        words.textContent = gtr("sort_label")
+        select.replaceChildren()
+        for order in gameslist.ORDERS:
+            option = document.createElement("option")
+            option.value = order
+            option.textContent = gameslist.order_name(order)
+            option.selected = order == self.order
+            select.append(option)
+
+    def sorted(self, order: str) -> None:
+        if order in gameslist.ORDERS:
+            self.order = order
+            self.draw(self.entries, self.current)
+
+    def open(self, entries: list[gameslist.Entry], current: str) -> None:
         self.draw(entries, current)
         open_dialog("#games-dialog")
 
-    def draw(self, entries: list[library.Entry], current: str) -> None:
+    def draw(self, entries: list[gameslist.Entry], current: str) -> None:
+        self.entries, self.current = list(entries), current
         box = el("#games-list")
         box.replaceChildren()
         if not entries:
@@ -236,15 +301,44 @@ class GamesDialog:
             empty.className = "empty"
             empty.textContent = tr("no_games")
             box.append(empty)
-        for entry in entries:
+        for entry in gameslist.sort(self.entries, self.order):
             # "open here" marks only the game on the board (never an unreadable one).
             box.append(self.row(entry, entry.slot == current and entry.readable))
 
-    def row(self, entry: library.Entry, current: bool):
+    def seats(self, entry: gameslist.Entry):
+        """The seats as coloured dots, each with a person (human here), a level letter
+        (computer) or two arrows (another device); the words as its text alternative."""
+        box = document.createElement("span")
+        box.className = "game-seats"
+        box.setAttribute("role", "img")
+        box.setAttribute("aria-label", entry.seats_text)
+        box.title = entry.seats_text
+        for mark in entry.seats:
+            seat = document.createElement("span")
+            seat.className = f"game-seat seat-{mark.kind}"
+            seat.dataset.kind = mark.kind
+            for name in mark.colours:
+                dot = document.createElement("span")
+                dot.className = f"game-dot c-{name}"
+                seat.append(dot)
+            sign = document.createElement("span")
+            sign.className = "game-seat-sign"
+            if mark.kind == "computer":
+                sign.textContent = mark.badge
+            else:
+                sign.innerHTML = HUMAN_ICON if mark.kind == "human" else REMOTE_ICON
+            seat.append(sign)
+            box.append(seat)
+        return box
+
+    def row(self, entry: gameslist.Entry, current: bool):
         li = document.createElement("li")
-        li.className = "game" + (" current" if current else "") + (" over" if entry.over else "") + (
-            " waiting" if entry.waiting else "")
+        li.className = ("game" + (" current" if current else "") + (" over" if entry.over else "")
+                        + (" waiting" if entry.waiting else "")
+                        + ("" if entry.readable else " unreadable"))
         li.dataset.slot = entry.slot
+        if entry.kind:
+            li.dataset.game = entry.kind
         info = document.createElement("div")
         info.className = "game-info"
         name = document.createElement("strong")
@@ -255,19 +349,37 @@ class GamesDialog:
             here.className = "game-here"
             here.textContent = tr("current")
             name.append(document.createTextNode(" "), here)
+        what = document.createElement("span")
+        what.className = "game-what"
+        kind = document.createElement("span")
+        kind.className = "game-kind"
+        kind.textContent = " · ".join(b for b in (entry.game, gameslist.moves_words(entry))
+                                      if b) if not entry.readable else entry.game
+        what.append(kind)
+        if entry.seats:
+            what.append(self.seats(entry))
         status = document.createElement("span")
         status.className = "game-status"
         status.textContent = entry.status
         detail = document.createElement("span")
         detail.className = "game-detail"
-        bits = []
         if entry.last_move:
-            bits.append(tr("last_move").format(move=entry.last_move))
+            dot = document.createElement("span")
+            dot.className = f"game-dot c-{entry.last_colour}"
+            dot.setAttribute("aria-hidden", "true")
+            last = document.createElement("span")
+            last.className = "game-last"
+            last.textContent = tr("last_move").format(move=entry.last_move)
+            detail.append(dot, last)
         when = when_text(entry.updated)
         if when:
-            bits.append(when)
-        detail.textContent = " · ".join(bits)
-        info.append(name, status, detail)
+            stamp = document.createElement("span")
+            stamp.className = "game-when"
+            stamp.textContent = when
+            detail.append(stamp)
+        info.append(name, what, status, detail)
+        if entry.problem:
+            info.append(self.details(entry.problem))
         tools = document.createElement("div")
         tools.className = "tools game-tools"
         buttons = []
@@ -275,7 +387,12 @@ class GamesDialog:
             buttons.append(("game-open", tr("open"), lambda e, s=entry.slot: self.on_open(s)))
             buttons.append(("game-rename", tr("rename"),
                             lambda e, s=entry.slot, li=li, n=entry.name: self.renaming(li, s, n)))
-        buttons.append(("game-delete", tr("delete"), lambda e, s=entry.slot: self.on_delete(s)))
+            buttons.append(("game-delete", tr("delete"), lambda e, s=entry.slot: self.on_delete(s)))
+        else:
+            buttons.append(("game-download", gtr("download"),
+                            lambda e, en=entry: download(en.raw, file_name(shown_name(en.name)))))
+            buttons.append(("game-delete", tr("delete"),
+                            lambda e, s=entry.slot, t=tools: self.confirming(t, s)))
         for cls, label, handler in buttons:
             button = document.createElement("button")
             button.type = "button"
@@ -286,8 +403,39 @@ class GamesDialog:
         li.append(info, tools)
         return li
 
-    def relabel(self, entries: list[library.Entry], current: str) -> None:
+    def details(self, problem: str):
+        """Why a game cannot be read, behind a "Details" disclosure."""
+        box = document.createElement("details")
+        box.className = "game-problem"
+        summary = document.createElement("summary")
+        summary.textContent = gtr("details")
+        text = document.createElement("p")
+        text.textContent = problem
+        box.append(summary, text)
+        return box
+
+    def confirming(self, tools, slot: str) -> None:
+        """Delete an unreadable game only once confirmed (the row asks)."""
+        question = document.createElement("span")
+        question.className = "game-confirm"
+        question.setAttribute("role", "alert")
+        question.textContent = gtr("confirm_delete")
+        yes = document.createElement("button")
+        yes.type = "button"
+        yes.className = "game-delete-confirm danger"
+        yes.textContent = tr("delete")
+        no = document.createElement("button")
+        no.type = "button"
+        no.className = "game-delete-cancel"
+        no.textContent = gtr("cancel")
+        listen(yes, "click", lambda e: self.on_delete(slot))
+        listen(no, "click", lambda e: self.draw(self.entries, self.current))
+        tools.replaceChildren(question, yes, no)
+        no.focus()
+
+    def relabel(self, entries: list[gameslist.Entry], current: str) -> None:
         """After a language switch: the list (and the undo bar) in the new language."""
+        self.label_sorter()
         self.draw(entries, current)
         if not bool(el("#games-undo-bar").hidden):
             self.deleted(self.undo_name)

@@ -25,7 +25,7 @@ from app.learn import lessons
 from app.state import session
 from app.state import seating
 from app.present import statictext
-from app.present import threats
+from app.present import notices, threats
 from app.views.dom import el, on_click
 from app.text.i18n import _
 from app.views.learnview import CAMBLAM_OFFSET, GuideDialog, LessonMode, PieceTip, RulesDialog, Welcome
@@ -41,9 +41,9 @@ class Learn:
                                       lambda: self.open_guide(), lambda: self.open_rules())
         self.guide = GuideDialog()
         self.rules = RulesDialog(lambda: self.app.game.rule_set or STANDARD)
-        self.tipper = PieceTip(self.board_shown, self.long_press)
+        self.tipper = PieceTip(self.board_shown, self.long_press, self.tip_cell)
         self.lesson = LessonMode(app.keeper.storage, self.lesson_drawn, self.lesson_left,
-                                 on_promotion=lambda colour: app.camblam_view.ask_promotion(colour),
+                                 on_promotion=lambda choices: app.promotion.ask(choices),
                                  on_camblam_rules=lambda: self.rules.open("camblam"),
                                  on_camblam_guide=lambda: self.guide.open(game="camblam"))
         self.threats_on = False
@@ -136,17 +136,11 @@ class Learn:
         self.draw_lesson()
 
     def draw_lesson(self) -> None:
-        """The lesson's board: Camblam's drawn whole in the board's SVG, or Djambi's squares."""
+        """The lesson's board, in the one board view (never turned)."""
         app = self.app
-        if self.lesson.game == "camblam":
-            board = el("#board")  # the keyboard's square once the keyboard moved it (not after a tap)
-            keyed = document.activeElement == board and bool(board.matches(":focus-visible"))
-            app.camblam_view.draw(self.lesson.run.board,
-                                  self.lesson.camblam_marks(app.cursor if keyed else None))
-            return
-        app.board_view.take_back()
-        app.board_view.turn(0)
-        app.board_view.draw(self.lesson.views())
+        board = el("#board")  # the keyboard's square once the keyboard moved it (not after a tap)
+        keyed = document.activeElement == board and bool(board.matches(":focus-visible"))
+        app.board_view.show(self.lesson.picture(app.cursor if keyed else None), 0)
 
     def lesson_left(self) -> None:
         if self.paused_for_lesson:
@@ -182,7 +176,18 @@ class Learn:
 
     def tip(self, sq: int) -> None:
         """The piece tip for the keyboard's square ``sq`` on the board shown."""
-        self.tipper.show(sq + CAMBLAM_OFFSET if self.shown_game() == "camblam" else sq)
+        self.tipper.show(self.tip_square(sq))
+
+    def tip_cell(self, name: str) -> int | None:
+        """The piece tip's number for the cell named ``name`` on the board shown (the board
+        view's geometry names it)."""
+        geometry = self.app.board_view.geometry
+        index = None if geometry is None else geometry.index(name)
+        return None if index is None else self.tip_square(index)
+
+    def tip_square(self, sq: int) -> int:
+        """The piece tip's number for cell ``sq`` of the board shown (Camblam's offset)."""
+        return sq + CAMBLAM_OFFSET if self.shown_game() == "camblam" else sq
 
     def takes_promotion(self, kind) -> bool:
         """The promotion chooser's answer, if a Camblam lesson asked for it."""
@@ -296,7 +301,7 @@ class Learn:
             self.app.panel.say(_(threats.SUGGESTION).format(move=board.move_text(move)))
             self.app.draw_board()
         except Exception as exc:  # noqa: BLE001 (shown; nothing is played)
-            self.app.panel.say(_("No suggestion: {error}").format(error=exc), error=True)
+            self.app.panel.say(notices.suggestion_failed(exc))
         finally:
             self.searching = None
             el("#btn-suggest").removeAttribute("aria-busy")

@@ -17,7 +17,7 @@ from typing import Callable
 from pyscript import document, window
 
 import camblam
-from djambi import Party, parse_square, square_name
+from djambi import Party, square_name
 from djambi.rules import STANDARD, Rules
 
 
@@ -26,7 +26,7 @@ CAMBLAM_OFFSET = 1000
 
 from app.learn import courses, guide
 from app.games.camblam import guide as camblam_guide
-from app.present import figures, render
+from app.present import board, figures, render
 from app.games.camblam import render as camblam_render
 from app.games.camblam.taps import CamblamPicker
 from app.present import statictext, taps
@@ -304,9 +304,11 @@ class PieceTip:
     """What a piece is and who plays it, over the board: on hover, keyboard focus, or (touch)
     a long press, which also opens the piece guide at that kind."""
 
-    def __init__(self, board_of: Callable[[], object], on_long_press: Callable[[int], None]) -> None:
+    def __init__(self, board_of: Callable[[], object], on_long_press: Callable[[int], None],
+                 cell_named: Callable[[str], int | None]) -> None:
         self.board_of = board_of
         self.on_long_press = on_long_press
+        self.cell_named = cell_named  # a cell's name on the board shown → the tip's square number
         self.timer = None
         self.start = None  # (square, x, y) of the pointer held down
         self.pressed_at = 0.0  # when the last long press fired (its click is swallowed)
@@ -318,16 +320,14 @@ class PieceTip:
         listen(svg, "pointerleave", lambda e: self.hide())
         listen(svg, "contextmenu", self.context)
 
-    @staticmethod
-    def square_of(event) -> int | None:
+    def square_of(self, event) -> int | None:
+        """The cell under the pointer, by the board view's geometry (its ``data-square`` name)."""
         target = event.target
         try:
-            group = target.closest("[data-square]")
-            if str(group.closest("svg").getAttribute("data-game") or "") == "camblam":
-                return camblam.parse_square(str(group.dataset.square)) + CAMBLAM_OFFSET
-            return parse_square(str(group.dataset.square))
+            index = self.cell_named(str(target.closest("[data-square]").dataset.square))
         except Exception:  # noqa: BLE001 (not on a square)
             return None
+        return index
 
     def show(self, sq: int) -> None:
         if sq >= CAMBLAM_OFFSET:  # Camblam's board: its piece, named ("White's archer")
@@ -420,7 +420,7 @@ class LessonMode:
     as it is."""
 
     def __init__(self, storage, on_draw: Callable[[], None], on_leave: Callable[[], None],
-                 on_promotion: Callable[[object], None] = lambda colour: None,
+                 on_promotion: Callable[[object], None] = lambda choices: None,
                  on_camblam_rules: Callable[[], None] = lambda: None,
                  on_camblam_guide: Callable[[], None] = lambda: None) -> None:
         self.storage = storage
@@ -607,7 +607,7 @@ class LessonMode:
             message = result.message
             self.note(lambda: message)
         elif result.kind == "step" and getattr(self.picker, "promoting", None) is not None:
-            self.on_promotion(self.run.board.turn)
+            self.on_promotion(self.picker.promotion_choices())
         self.draw()
 
     @staticmethod
@@ -650,19 +650,18 @@ class LessonMode:
             self.show_note()
             self.draw()
 
+    def picture(self, cursor: int | None = None) -> board.Picture:
+        """The lesson's board for the board view: a Camblam lesson's with the keyboard's square
+        (``cursor``), a Djambi lesson's squares."""
+        if isinstance(self.picker, CamblamPicker):
+            return camblam_render.picture(self.run.board, self.camblam_marks(cursor))
+        return render.picture(self.views())
+
     def views(self) -> list[render.SquareView]:
         """A Djambi lesson's squares."""
         run, picker = self.run, self.picker
-        return render.square_views(
-            run.board,
-            selected=picker.piece,
-            options=picker.option_squares(),
-            chosen=picker.chosen_squares(),
-            skip_square=picker._get("to") if picker.can_skip() else None,
-            preview=picker.preview(),
-            show_mine=not run.finished,
-            lifted=picker.lifted_squares(),
-        )
+        return render.cell_views(run.board, render.picker_marks(picker), preview=picker.preview(),
+                                 show_mine=not run.finished)
 
     def camblam_marks(self, cursor: int | None = None) -> camblam_render.Marks:
         """A Camblam lesson's marks: the picker's (none once it is finished), the last move, check."""

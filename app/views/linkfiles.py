@@ -7,10 +7,11 @@ attributes and carries out what the pure layers decide."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Callable
 
 from pyscript import window
 
-from app.present import standings
+from app.present import notices, remotewords, standings
 from app.text.i18n import _, ngettext
 from app.state import backup, gamefile, library, linking, session
 from app.views.dom import close_dialog, el
@@ -32,10 +33,11 @@ class LinkControl:
         if self.learn.open_fragment(fragment):  # #learn, #guide, #rules
             return
         self.clear_fragment()
+        self.keep_up(link_opened=True)  # a dialog about an earlier link or move closes
         try:
             linked = linking.read_link(fragment)
         except linking.LinkError as exc:
-            self.panel.say(_("{problem} Your saved game is unchanged.").format(problem=exc), error=True)
+            self.panel.say(notices.link_refused(exc))
             return
         if linked is None:
             return
@@ -43,23 +45,33 @@ class LinkControl:
             self.arrive(linked.game)
             return
         game = linked.game
+        copy = self.saved_copy(game)  # a game stored here: opened (seats updated), never copied
+        if copy is not None and copy[0] == self.slot:
+            copy[1]()
+            return
+        reopen = copy[1] if copy is not None else None
         if game.board.move_stack:
             self.offer_game(game, _("Open the shared game?"), _("Open the link"),
-                            _("Opened the shared game."), _("Kept your game; the link was not opened."))
+                            _("Opened the shared game."), _("Kept your game; the link was not opened."),
+                            reopen)
         else:
             self.offer_game(game, _("Open the shared position?"), _("Open the link"),
                             _("Opened the shared position."),
-                            _("Kept your game; the link was not opened."))
+                            _("Kept your game; the link was not opened."), reopen)
 
-    def offer_game(self, game: session.Game, title: str, yes: str, done: str, kept: str) -> None:
-        """Play ``game`` instead of the current one, asking first if that one is unfinished."""
+    def offer_game(self, game: session.Game, title: str, yes: str, done: str, kept: str,
+                   reopen: Callable[[], None] | None = None) -> None:
+        """Play ``game`` instead of the current one, asking first if that one is unfinished
+        (``reopen``: open the stored game it is instead of a copy)."""
         def take() -> None:
             game.name = game.name or self.library.next_name()
             self.use_slot(library.new_slot())
             self.set_game(game)
-            self.panel.say(done)
+            self.panel.say(f"{done} {remotewords.whose_turn(game)}")  # and what to do next
             self.panel.announce(_("{done} {status}.").format(done=done, status=standings.status_text(game)))
 
+        if reopen is not None:
+            take = reopen
         current = self.game
         if current.unfinished():
             count = len(current.board.move_stack)
@@ -79,11 +91,11 @@ class LinkControl:
         download(gamefile.record_text(self.game, now), gamefile.file_name(self.game, now))
         self.share.note(_("The game file is saved in your downloads."))
 
-    def file_error(self, problem: object) -> None:
+    def file_error(self, problem: notices.Message) -> None:
         """Every file error the same way: the dialog that asked for the file closed, the problem
-        said as an error, with the game unchanged."""
+        said as an error (what happened, the game unchanged, what to do)."""
         close_dialog("#share-dialog")
-        self.panel.say(_("{problem} Your game is unchanged.").format(problem=problem), error=True)
+        self.panel.say(problem)
 
     def open_file_text(self, text: str, name: str) -> None:
         close_dialog("#share-dialog")
@@ -91,9 +103,10 @@ class LinkControl:
             self.backups.opened(text, name)
             return
         try:
-            game = gamefile.game_from_file(text, f"“{name}”")
+            # Translators: a file's name quoted as the language quotes it.
+            game = gamefile.game_from_file(text, _("“{name}”").format(name=name))
         except gamefile.FileError as exc:
-            self.file_error(exc)
+            self.file_error(notices.file_refused(exc))
             return
         self.offer_game(game, _("Open the game file?"), _("Open the file"),
                         _("Opened the game file “{name}”.").format(name=name),

@@ -15,6 +15,7 @@ from app.state import session
 from app.state import seating
 from app.present import figures, notices, ruletext, standings
 from app.views.dom import absent, el, later, on_click
+from app.views.dialogs import show_message
 from app.text.i18n import _, party_name, player_name
 
 
@@ -156,10 +157,12 @@ class Panel:
         el("#out-notice").hidden = True
 
     # ------------------------------------------------------------------ messages
-    def say(self, text: str, error: bool = False) -> None:
-        """Show one message (replacing any other); "" hides it."""
+    def say(self, text: "str | notices.Message", error: bool = False) -> None:
+        """Show one message (replacing any other: a ``notices.Message``, or a plain sentence);
+        "" hides it."""
         box = el("#message")
-        el("#message-text").textContent = text
+        message = show_message(el("#message-text"), text, error)
+        text, error = message.sentence, message.error
         box.className = "error" if error else "info"
         box.setAttribute("role", "alert" if error else "status")
         box.hidden = not text

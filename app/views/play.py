@@ -13,7 +13,7 @@ from pyscript import document
 from djambi import Party
 from djambi.rules import STANDARD, Rules
 
-from app.present import notices, prompts, render, ruletext, standings, taps, words
+from app.present import notices, prompts, ruletext, standings, taps, words
 from app.games.camblam.taps import CamblamPicker
 from app.state.history import History
 from app.text.i18n import _, party_name
@@ -63,6 +63,7 @@ class PlayControl:
     def sync_loop(self, draw: bool = True) -> None:
         """Bring the computer loop in line with the game (``Loop.sync``), then redraw."""
         self.computer.run(self.loop.sync(self.game), self.game)
+        self.keep_up()  # a remote-play dialog the change overtook closes (views.remoteplay)
         if draw:
             self.refresh()
 
@@ -80,10 +81,7 @@ class PlayControl:
         if announce and new:
             self.sound.play(notices.sound_for(new, self.game))
         if animate and len(new) == 1 and self.viewing is None:
-            if self.game.rules.key == "camblam":
-                self.camblam_view.animate(new[0].move)
-            else:
-                self.board_view.animate(render.slides(new[0].events))
+            self.board_view.animate(self.picker.slides(self.game.board, new[0]))
         self.computer.moved()
         if over and not self.was_over and announce:
             title, text = standings.outcome_text(self.game)
@@ -107,7 +105,7 @@ class PlayControl:
             self.play_human(result.move)
             return
         if result.kind == "step" and getattr(self.picker, "promoting", None) is not None:
-            self.camblam_view.ask_promotion(self.game.board.turn)
+            self.promotion.ask(self.picker.promotion_choices())
         if result.message:
             self.panel.say(result.message)
         elif result.kind in ("select", "reselect", "step", "cancel"):
@@ -142,14 +140,7 @@ class PlayControl:
             steps = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
             if key in steps:
                 event.preventDefault()
-                if self.learn.shown_game() == "camblam":
-                    size, (dc, dr) = 12, steps[key]  # White at the bottom, never turned
-                else:
-                    size, (dc, dr) = 9, render.board_step(*steps[key], self.board_view.rotation)
-                self.cursor = min(self.cursor, size * size - 1)
-                col, row = self.cursor % size, self.cursor // size
-                if 0 <= col + dc < size and 0 <= row + dr < size:
-                    self.cursor += dc + size * dr
+                self.cursor = self.board_view.step(self.cursor, *steps[key])  # the board shown, as seen
                 self.draw_board()
                 self.learn.tip(self.cursor)
                 return
@@ -172,7 +163,7 @@ class PlayControl:
         try:
             self.game.play(move)
         except ValueError as exc:  # an engine refusal: show it, keep the position
-            self.panel.say(str(exc), error=True)
+            self.panel.say(notices.move_refused(exc))
             self.picker.reset(self.game.board)
             self.refresh()
             return
@@ -197,8 +188,7 @@ class PlayControl:
         self.offer_link()
 
     def on_computer_error(self, token: int, exc: Exception) -> None:
-        self.panel.say(_("The computer player failed: {error}. Press “Let it play” to try again.")
-                       .format(error=exc), error=True)
+        self.panel.say(notices.computer_failed(exc))
         self.loop.failed(token)
         self.sync_loop()
 

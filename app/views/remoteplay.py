@@ -6,6 +6,8 @@ attributes and carries out what the pure layers decide."""
 
 from __future__ import annotations
 
+from typing import Callable
+
 from pyscript import window
 
 from djambi import Party
@@ -16,6 +18,9 @@ from app.views.dom import close_dialog, open_dialog
 
 
 class RemoteControl:
+    #: What the send dialog is about (the game at the move its link carries), while it may be open.
+    send_about: remote.Moment | None = None
+
     def offer_link(self) -> None:
         """After a move made here: when the next move is another device's, offer its link."""
         if remote.should_send(self.game, moved_here=True):
@@ -25,6 +30,35 @@ class RemoteControl:
         title, text = remotewords.send_texts(self.game)
         base = str(window.location.href).split("#")[0]
         self.sender.open(title, text, linking.move_link(base, self.game))
+        self.send_about = remote.moment(self.game, self.slot)
+
+    def keep_up(self, link_opened: bool = False) -> None:
+        """Close the remote-play dialogs that are overtaken (``remote.overtaken``): after any change
+        of the game (``sync_loop``), and when a link is opened (the seat question too: the link
+        that asked it is no longer the last)."""
+        if remote.overtaken(self.send_about, remote.moment(self.game, self.slot), link_opened):
+            close_dialog("#send-dialog")
+            self.send_about = None
+        if link_opened:
+            close_dialog("#seat-dialog")
+
+    def saved_copy(self, incoming: session.Game) -> tuple[str, Callable[[], None]] | None:
+        """A position or game link that is a game stored here, perhaps with other seats
+        (``remote.saved_copy``): its slot, and the action opening that game with the link's seats
+        (never a copy of it). None: the link is another game."""
+        stored = [(self.slot, self.game)] + [(s, g) for s, g in self.library.games() if s != self.slot]
+        slot = remote.saved_copy(incoming, stored)
+        if slot is None:
+            return None
+
+        def take() -> None:
+            self.open_slot(slot, announce=False)
+            reseated = remote.reseat(self.game, incoming.seats)
+            if reseated:
+                self.changed(animate=False, announce=False)
+            self.panel.say(remotewords.reopened(self.game, reseated))
+
+        return slot, take
 
     def play_here(self) -> None:
         """"Play it here": make the waiting remote move at this device, on purpose, once."""
@@ -47,8 +81,7 @@ class RemoteControl:
                 game = remote.join(incoming, mine)
                 self.use_slot(library.new_slot())
                 self.set_game(game)
-                story = remotewords.continued(game, 0) if game.board.move_stack else remotewords.whose_turn(game)
-                self.panel.say(remotewords.say("opened", game.name) + " " + story)
+                self.panel.say(remotewords.continued(game, 0, opened=game.name))
 
             self.seat_question.ask(incoming.name, remote.seats_to_ask(incoming), join)
             return
@@ -85,8 +118,8 @@ class RemoteControl:
         self.use_slot(slot, keeper)
         self.set_game(loaded.game, save=False)
         if announce:
-            text = loaded.message or (remotewords.say("opened", loaded.game.name) + " "
-                                      + remotewords.whose_turn(loaded.game))
+            text = gameslist.load_message(loaded) if loaded.message else (
+                remotewords.say("opened", loaded.game.name) + " " + remotewords.whose_turn(loaded.game))
             self.panel.say(text, error=bool(loaded.message))
 
     def rename_game(self, slot: str, name: str) -> None:

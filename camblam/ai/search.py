@@ -13,8 +13,9 @@ only on (position, level, seed), which the tests use.
 from __future__ import annotations
 
 import random
-import time
 from typing import Generator
+
+from gamekit.search import OutOfBudget, SlicedSearch
 
 from ..board import Board
 from ..move import Move
@@ -41,12 +42,9 @@ WINDOW = 0.01
 DELTA = 1.0
 
 
-class _Stop(Exception):
-    """The budget ran out inside the search."""
-
-
-class Search:
-    """A resumable search for the move of the side to move in ``board`` (which is copied)."""
+class Search(SlicedSearch):
+    """A resumable search for the move of the side to move in ``board`` (which is copied); the
+    slices, ``step``, ``run`` and ``best_move`` are the kit's (``gamekit.search``)."""
 
     def __init__(self, board: Board, level: str | Level, seed: int, *, max_nodes: int | None = None,
                  time_limit: float | None = None) -> None:
@@ -58,16 +56,11 @@ class Search:
             self.level = level
         self.board = board.copy(stack=True)
         self.rng = random.Random(seed)
-        self.nodes = 0
-        self._yielded = 0
-        self.done = False
         self.depth_done = 0
         self.max_nodes = max_nodes if max_nodes is not None else (self.level.max_nodes if self.level else 0)
         if time_limit is None and max_nodes is None and self.level is not None:
             time_limit = self.level.time_limit  # a node budget given alone: the deterministic mode
-        self._deadline: float | None = None
-        self._limit = time_limit
-        self._best: Move | None = None
+        super().__init__(time_limit)
         self._tt: dict = {}
         self._killers: dict[int, list] = {}
         self._history: dict[tuple[int, int], int] = {}
@@ -79,49 +72,14 @@ class Search:
         self.mate = ""  # what the mate probes found: "", "mate in 1", "mate in 2", "threat"
         self._gen = None if self.level is None or board.outcome() is not None else self._run()
 
-    # -- public
-    def step(self, max_ms: float = 20.0) -> bool:
-        """Search for about ``max_ms`` milliseconds at most; True once the search is finished."""
-        if self.done:
-            return True
-        if self._gen is None:
-            self._finish_trivial()
-            return True
-        now = time.perf_counter()
-        if self._deadline is None and self._limit is not None:
-            self._deadline = now + self._limit
-        deadline = now + max_ms / 1000.0
-        try:
-            while True:
-                next(self._gen)
-                if time.perf_counter() >= deadline:
-                    return False
-        except StopIteration:
-            self.done = True
-            self._gen = None
-            return True
-
-    def run(self) -> Move:
-        while not self.step(1000.0):
-            pass
-        return self.best_move()
-
-    def best_move(self) -> Move:
-        """The best move found so far (a legal move of the board)."""
-        if self._gen is None and not self.done:
-            self._finish_trivial()
-        if self._best is not None:
-            return self._best
-        legal = self.board.generate_legal_moves()
-        if not legal:
-            raise ValueError("the game is over: no legal move")
-        return legal[0]
-
     # -- internals
-    def _finish_trivial(self) -> None:
-        self.done = True
+    def _legal_moves(self) -> list[Move]:
+        return self.board.generate_legal_moves()
+
+    def _trivial_move(self) -> Move | None:
         if self.board.outcome() is None:
-            self._best = self.rng.choice(self.board.generate_legal_moves())
+            return self.rng.choice(self.board.generate_legal_moves())
+        return None
 
     def _order(self, board: Board, moves: list, ply: int, first=None) -> list:
         cells = board._cells
@@ -146,16 +104,14 @@ class Search:
         return sorted(moves, key=score, reverse=True)
 
     def _tick(self) -> bool:
-        """Count a node; True when it is time to yield a slice. Raises ``_Stop`` on the budget."""
+        """Count a node; True when it is time to yield a slice. Raises ``OutOfBudget`` on the budget."""
         self.nodes += 1
         if self.nodes > self.max_nodes and self.depth_done >= self._min_depth:
-            raise _Stop
-        if self.nodes - self._yielded >= SLICE_NODES:
-            self._yielded = self.nodes
-            if self._deadline is not None and time.perf_counter() > self._deadline:
-                if (self._min_depth <= 1 or self.depth_done >= self._min_depth
-                        or time.perf_counter() > self._deadline + self._grace):
-                    raise _Stop  # the best root move so far stands, even in the first iteration
+            raise OutOfBudget
+        if self.slice_due(SLICE_NODES):
+            if self.past_deadline():
+                if self._min_depth <= 1 or self.depth_done >= self._min_depth or self.past_deadline(self._grace):
+                    raise OutOfBudget  # the best root move so far stands, even in the first iteration
             return True
         return False
 
@@ -215,7 +171,7 @@ class Search:
                 if best_v >= MATE - 100:
                     break  # a mate found: no need to look deeper
                 yield
-        except _Stop:
+        except OutOfBudget:
             while len(board._stack) > root:
                 board.pop()
         if level.guard:

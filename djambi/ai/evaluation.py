@@ -123,7 +123,7 @@ def evaluate(board: Board, root: int, scan: Scan | None = None, power: float = 6
     if rules is None:
         rules = board.rules
     if scan is None:
-        scan = scan_position(cells, control, rules=rules)
+        scan = scan_position(cells, control, rules=rules, geometry=board.geometry)
     kill = scan.kill
     provoke = scan.provoke
     active = board.active_indices()

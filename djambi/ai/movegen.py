@@ -11,15 +11,17 @@ import random
 from ..board import FROZEN, Board
 from ..move import Move
 from ..pieces import ASSASSIN, CHIEF, DEAD, MILITANT, NECROMOBILE, PROVOCATEUR, REPORTER
-from ..squares import FIELD, LINES, MAZE, NEIGHBOURS, ORTHOGONAL_NEIGHBOURS, RAYS, maze_exits
+from ..geometry import BOARDS, MAZE
 from ..threats import cover
 from ..turns import next_turn
-from .evaluation import VALUE, VICTIM_ORDER, _COL, _ROW, _dist
+from .evaluation import VALUE, VICTIM_ORDER
 
-#: Field squares from the edges inwards (corners first): where a corpse or a moved enemy piece is
-#: least in the way.
-_FAR_ORDER = tuple(sorted(FIELD, key=lambda q: (min(_ROW[q], 8 - _ROW[q], _COL[q], 8 - _COL[q]),
-                                               -_dist(q, MAZE), q)))
+#: Per board: field cells from the rim inwards (farthest from the maze first, then by number):
+#: where a corpse or a moved enemy piece is least in the way.
+_FAR_ORDERS: dict[str, tuple[int, ...]] = {
+    geo.name: tuple(sorted(geo.field, key=lambda q, d=geo.distance[MAZE]: (-d[q], q)))
+    for geo in BOARDS.values()
+}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -31,6 +33,10 @@ class _Gen:
 
     def __init__(self, board: Board) -> None:
         self.board = board
+        self.geo = geo = board.geometry
+        self.far_order = far_order = _FAR_ORDERS[geo.name]
+        neighbours = geo.neighbours
+        dist = geo.distance
         cells = board.cells_view
         control = board.control_view
         self.player = player = board.player_to_move
@@ -52,14 +58,14 @@ class _Gen:
             elif ctl != FROZEN and ctl != player and code in cells:
                 enemy_chiefs.append(cells.index(code))
         self.own_chief = own_chief
-        near_own = set(NEIGHBOURS[own_chief]) if own_chief >= 0 else set()
+        near_own = set(neighbours[own_chief]) if own_chief >= 0 else set()
         self.near_own = near_own
         # Wall squares: empty field squares next to enemy chiefs, the most walled-in chief first.
         walls = []
         for sq in enemy_chiefs:
             if sq == MAZE:
                 continue
-            nb = NEIGHBOURS[sq]
+            nb = neighbours[sq]
             corpses = sum(1 for q in nb if cells[q] > DEAD)
             free = [q for q in nb if cells[q] == 0 and q != MAZE and q not in near_own]
             if free:
@@ -67,17 +73,17 @@ class _Gen:
         walls.sort()
         self.walls = [q for _, q in walls[:2]]
         far = -1
-        for q in _FAR_ORDER:
+        for q in far_order:
             if cells[q] == 0 and q not in near_own and q not in self.walls:
-                if own_chief < 0 or _dist(q, own_chief) >= 3:
+                if own_chief < 0 or dist[q][own_chief] >= 3:
                     far = q
                     break
         self.far = far
         # The empty field square with the most corpses around it: a trap for an enemy chief.
         best, trap = -1.0, -1
-        for q in FIELD:
+        for q in geo.field:
             if cells[q] == 0:
-                nb = NEIGHBOURS[q]
+                nb = neighbours[q]
                 k = sum(1 for r in nb if cells[r] > DEAD) / len(nb)
                 if k > best:
                     best, trap = k, q
@@ -99,7 +105,7 @@ class _Gen:
                 out.append(s)
             else:
                 cells = self.board.cells_view
-                for q in _FAR_ORDER:
+                for q in self.far_order:
                     if cells[q] == 0 and q != exclude:
                         out.append(q)
                         break
@@ -110,7 +116,7 @@ class _Gen:
         kill him, the player who moves next first (-1 if there is none)."""
         if self._ground is None:
             board = self.board
-            self._cover = cover(board.cells_view, board.control_view)
+            self._cover = cover(board.cells_view, board.control_view, geometry=self.geo)
             active = board.active_indices()
             ruler = board.ruler_index()
             nxt = next_turn(board.turn_state, ruler, ruler, active).player if active else -1
@@ -124,7 +130,7 @@ class _Gen:
             nbit = 1 << self._next if self._next >= 0 and self._next != owner else 0
             found, best = -1, 0
             cov = self._cover
-            for q in FIELD:
+            for q in self.geo.field:
                 c = cov[q] & others
                 if c:
                     rank = 2 if c & nbit else 1
@@ -151,7 +157,7 @@ class _Gen:
             out.append(self.far)
         if not out:
             cells = self.board.cells_view
-            for q in _FAR_ORDER:
+            for q in self.far_order:
                 if cells[q] == 0 and q != exclude:
                     out.append(q)
                     break
@@ -189,66 +195,66 @@ class _Gen:
         provoke = self._provoke_now()
         report = self.report
         cut = places if places else 99
+        geo = self.geo
+        walk, beside = geo.walk, geo.beside
         kills: list[tuple[int, int, Move]] = []
         quiets: list[Move] = []
         n = 0
-        for s in range(81):
+        for s in geo.cells:
             code = cells[s]
             if code == 0 or code > DEAD or not mine[(code - 1) >> 3]:
                 continue
             kind = (code - 1) & 7
-            for ray in LINES[kind][s]:
-                for t in ray:
-                    target = cells[t]
-                    if target == 0:
-                        if t == MAZE:
-                            if kind == CHIEF:
-                                kills.append((50, n, Move(s, t)))  # power
-                                n += 1
-                            continue
-                        if kind == REPORTER:
-                            if report != "may":  # must, all: the victims decide the move
-                                full = self._enemy_full
-                                found = [v for v in ORTHOGONAL_NEIGHBOURS[t]
-                                         if v != s and full[cells[v]]]
-                                if report == "all" or not found:
-                                    if found:  # reporter=all: one move kills them all
-                                        worth = sum(VICTIM_ORDER[(cells[v] - 1) & 7] for v in found)
-                                        kills.append((worth * 10, n, Move(s, t)))
-                                        n += 1
-                                    elif quiet:
-                                        quiets.append(Move(s, t))
-                                    continue
-                            elif quiet:
-                                quiets.append(Move(s, t))
-                            for v in ORTHOGONAL_NEIGHBOURS[t]:
-                                vc = cells[v]
-                                if enemy[vc] and v != s:
-                                    kills.append((VICTIM_ORDER[(vc - 1) & 7] * 10, n, Move(s, t, victim=v)))
+            for t in walk(cells, s, kind)[0]:  # an occupied cell ends its line
+                target = cells[t]
+                if target == 0:
+                    if t == MAZE:
+                        if kind == CHIEF:
+                            kills.append((50, n, Move(s, t)))  # power
+                            n += 1
+                        continue
+                    if kind == REPORTER:
+                        if report != "may":  # must, all: the victims decide the move
+                            full = self._enemy_full
+                            found = [v for v in beside[t]
+                                     if v != s and full[cells[v]]]
+                            if report == "all" or not found:
+                                if found:  # reporter=all: one move kills them all
+                                    worth = sum(VICTIM_ORDER[(cells[v] - 1) & 7] for v in found)
+                                    kills.append((worth * 10, n, Move(s, t)))
                                     n += 1
+                                elif quiet:
+                                    quiets.append(Move(s, t))
+                                continue
                         elif quiet:
                             quiets.append(Move(s, t))
-                        continue
-                    if t == MAZE:
-                        self._maze(s, kind, target, kills, quiet)
-                    elif target > DEAD:
-                        if kind == NECROMOBILE and quiet:
-                            for p in self.corpse_places(s):
-                                quiets.append(Move(s, t, place=p))
-                    elif provoke[target] if kind == PROVOCATEUR else enemy[target]:
-                        order = VICTIM_ORDER[(target - 1) & 7] * 10 - VALUE[kind]
-                        if kind == MILITANT or kind == CHIEF:
-                            for p in self.corpse_places(s)[:cut]:
-                                kills.append((order, n, Move(s, t, place=p)))
+                        for v in beside[t]:
+                            vc = cells[v]
+                            if enemy[vc] and v != s:
+                                kills.append((VICTIM_ORDER[(vc - 1) & 7] * 10, n, Move(s, t, victim=v)))
                                 n += 1
-                        elif kind == ASSASSIN:
-                            kills.append((order, n, Move(s, t)))
+                    elif quiet:
+                        quiets.append(Move(s, t))
+                    continue
+                if t == MAZE:
+                    self._maze(s, kind, target, kills, quiet)
+                elif target > DEAD:
+                    if kind == NECROMOBILE and quiet:
+                        for p in self.corpse_places(s):
+                            quiets.append(Move(s, t, place=p))
+                elif provoke[target] if kind == PROVOCATEUR else enemy[target]:
+                    order = VICTIM_ORDER[(target - 1) & 7] * 10 - VALUE[kind]
+                    if kind == MILITANT or kind == CHIEF:
+                        for p in self.corpse_places(s)[:cut]:
+                            kills.append((order, n, Move(s, t, place=p)))
                             n += 1
-                        elif kind == PROVOCATEUR:
-                            for p in self.provoke_places(s, target)[:cut]:
-                                kills.append((order // 4, n, Move(s, t, place=p)))
-                                n += 1
-                    break
+                    elif kind == ASSASSIN:
+                        kills.append((order, n, Move(s, t)))
+                        n += 1
+                    elif kind == PROVOCATEUR:
+                        for p in self.provoke_places(s, target)[:cut]:
+                            kills.append((order // 4, n, Move(s, t, place=p)))
+                            n += 1
         kills.sort(key=lambda k: (-k[0], k[1]))
         return [m for _, _, m in kills] + quiets
 
@@ -267,7 +273,7 @@ class _Gen:
                 return
         else:
             return
-        exits = maze_exits(self.board.cells_view, s, kind)
+        exits = self.geo.maze_exits(self.board.cells_view, s, kind)
         if not exits:
             return
         if len(exits) > 3:
@@ -302,15 +308,15 @@ def _pairs(board: Board) -> list[tuple[int, int]]:
     """Every (piece square, destination) with at least one legal move, in square and ray
     order (the engine's). The search's move generator has at least one move for each such
     pair: it cuts only the choices that follow (corpse squares, exits)."""
-    return sorted({(m.piece, m.to) for m in _Gen(board).moves()}, key=_ray_order)
+    index = _RAY_INDEX[board.geometry.name]
+    return sorted({(m.piece, m.to) for m in _Gen(board).moves()}, key=lambda p: (p[0], index[p[0]][p[1]]))
 
 
-#: Per square: every square on its rays, numbered in ray order (the engine's walk order).
-_RAY_INDEX = tuple({t: i for i, t in enumerate(t for ray in RAYS[s] for t in ray)} for s in range(81))
-
-
-def _ray_order(pair: tuple[int, int]) -> tuple[int, int]:
-    return pair[0], _RAY_INDEX[pair[0]][pair[1]]
+#: Per board, per cell: every cell on its rays, numbered in ray order (the engine's walk order).
+_RAY_INDEX: dict[str, tuple[dict[int, int], ...]] = {
+    geo.name: tuple({t: i for i, t in enumerate(t for ray in geo.rays[s] for t in ray)} for s in range(81))
+    for geo in BOARDS.values()
+}
 
 
 def random_move(board: Board, rng: random.Random) -> Move:

@@ -12,8 +12,9 @@ seed): the work is budgeted in nodes, never in time.
 from __future__ import annotations
 
 import random
-import time
 from typing import Generator, Mapping
+
+from gamekit.search import OutOfBudget, SlicedSearch
 
 from ..board import Board
 from ..move import Move
@@ -31,12 +32,9 @@ from .movegen import _Gen, _narrow, candidate_moves, random_move
 SLICE_NODES = 8
 
 
-class _Budget(Exception):
-    pass
-
-
-class Search:
-    """A resumable search for the move of the player to move in ``board`` (which is copied)."""
+class Search(SlicedSearch):
+    """A resumable search for the move of the player to move in ``board`` (which is copied); the
+    slices, ``step``, ``run`` and ``best_move`` are the kit's (``gamekit.search``)."""
 
     #: The settings of the levels this class plays (``random`` aside, which never searches).
     levels: Mapping[str, Level] = SETTINGS
@@ -49,17 +47,14 @@ class Search:
         hard's look-ahead adds its own, bounded per move)."""
         if level != "random" and level not in self.levels:
             raise ValueError(f"unknown level {level!r}: expected one of {', '.join(LEVELS)}")
+        super().__init__()
         self.board = board.copy(stack=False)
         self.level = level
         self.seed = seed
         self.rng = random.Random(seed)
-        self.nodes = 0
-        self._yielded = 0  # ``nodes`` at the last yield (a slice ends at a yield)
-        self.done = False
         self.root = self.board.player_to_move
         self.depth_done = 0
         self._max_nodes = max_nodes
-        self._best: Move | None = None
         self._legal: list[Move] | None = None
         self.power = 6.0
         self.trap = 0.0
@@ -83,42 +78,6 @@ class Search:
             self.options = self.settings.comeback
             self._gen = self._plan()
 
-    # -- public
-    def step(self, max_ms: float = 20.0) -> bool:
-        """Search for about ``max_ms`` milliseconds at most; True once the search is finished."""
-        if self.done:
-            return True
-        if self._gen is None:
-            self._finish_trivial()
-            return True
-        deadline = time.perf_counter() + max_ms / 1000.0
-        gen = self._gen
-        try:
-            while True:
-                next(gen)
-                if time.perf_counter() >= deadline:
-                    return False
-        except StopIteration:
-            self.done = True
-            self._gen = None
-            return True
-
-    def run(self) -> Move:
-        while not self.step(1000.0):
-            pass
-        return self.best_move()
-
-    def best_move(self) -> Move:
-        """The best move found so far (a legal move of the board)."""
-        if self._gen is None and not self.done:
-            self._finish_trivial()
-        if self._best is not None:
-            return self._best
-        legal = self._legal_moves()
-        if not legal:
-            raise ValueError("the game is over: no legal move")
-        return legal[0]
-
     # -- internals
     def _plan(self) -> Generator[None, None, None]:
         """The work of the search, as a generator that yields between slices."""
@@ -129,11 +88,8 @@ class Search:
             self._legal = self.board.generate_legal_moves()
         return self._legal
 
-    def _finish_trivial(self) -> None:
-        self.done = True
-        if self.board.is_game_over():
-            return
-        self._best = random_move(self.board, self.rng)
+    def _trivial_move(self) -> Move | None:
+        return None if self.board.is_game_over() else random_move(self.board, self.rng)
 
     def _checked(self, move: Move) -> Move:
         if self.board.is_legal(move):
@@ -191,8 +147,7 @@ class Search:
                 self.nodes += 1
                 static[i] = self._static()
                 board.pop()
-                if self.nodes - self._yielded >= SLICE_NODES:
-                    self._yielded = self.nodes
+                if self.slice_due(SLICE_NODES):
                     yield
             order.sort(key=lambda i: -static[i])
             self._best = self._checked(moves[order[0]])
@@ -230,7 +185,7 @@ class Search:
                 scores = new_scores
                 self.depth_done = depth
                 order.sort(key=lambda i: -scores[i])
-        except _Budget:
+        except OutOfBudget:
             self._unwind(0)
         if st.screen:
             # The moves best first: the first that lets no opponent set up a kill of the root
@@ -432,7 +387,7 @@ class Search:
                 self.max_nodes = self.nodes + follow_nodes
                 try:
                     v = yield from self._search(1, -1e9, 1e9, 0)
-                except _Budget:
+                except OutOfBudget:
                     self._unwind(base + 1 + plies)
                     v = self._evaluate(root)
                 break
@@ -511,8 +466,7 @@ class Search:
                             moves.append(Move(s, t, place=s))
                     break
         for m in moves:
-            if self.nodes - self._yielded >= SLICE_NODES:
-                self._yielded = self.nodes
+            if self.slice_due(SLICE_NODES):
                 yield
             board.push(m)
             self.nodes += 1
@@ -550,18 +504,16 @@ class Search:
             board.pop()
             if v > best_v:
                 best, best_v = m, v
-            if self.nodes - self._yielded >= SLICE_NODES:
-                self._yielded = self.nodes
+            if self.slice_due(SLICE_NODES):
                 yield
         return best
 
     def _search(self, depth: int, alpha: float, beta: float, qply: int) -> Generator[None, None, float]:
         board = self.board
-        if self.nodes - self._yielded >= SLICE_NODES:
-            self._yielded = self.nodes
+        if self.slice_due(SLICE_NODES):
             yield
         if self.nodes >= self.max_nodes:
-            raise _Budget
+            raise OutOfBudget
         root = self.root
         control = board.control_view
         active = board.active_indices()

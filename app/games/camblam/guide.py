@@ -16,7 +16,7 @@ from camblam import Board, Kind, parse_square, square_name
 
 from app.games.camblam import lessons as camblam_lessons
 from app.games.camblam import render as camblam_render
-from app.games.camblam.render import Marks, kind_word
+from app.games.camblam.render import Marks, kind_word, marks_of_moves
 from app.games.camblam.words import whose
 from app.text.i18n import N_, _
 
@@ -40,7 +40,7 @@ class GuideEntry:
         """The piece's moves on the diagram: empty squares, captures and shots apart."""
         board = self.board()
         sq = parse_square(self.square)
-        return Marks.of_moves(board, board.generate_legal_moves(sq), sq)
+        return marks_of_moves(board, board.generate_legal_moves(sq), sq)
 
     def diagram(self) -> str:
         label = _(DIAGRAM_LABEL).format(kind=capitalized(kind_word(self.kind)), square=self.square)

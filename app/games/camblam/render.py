@@ -15,11 +15,9 @@ All markup comes from constants, the engine's enums and translated words (escape
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from camblam import PROMOTIONS, Board, Color, Kind, Piece, square_name
 
-from camblam import Board, Color, Kind, Piece, square_name
-
-from app.present import figures
+from app.present import board as drawn, figures
 from app.text.i18n import _, party_name
 
 SIZE = 12
@@ -41,38 +39,39 @@ def kind_word(kind: Kind) -> str:
             Kind.ARCHER: _("archer"), Kind.PRINCE: _("prince"), Kind.PAWN: _("pawn")}[kind]
 
 
-@dataclass(frozen=True)
-class Marks:
-    """What the board marks besides the pieces (square numbers)."""
+def promotion_choices() -> list[tuple[str, str]]:
+    """The promotion chooser's buttons: each piece a pawn may become, as its code letter and its
+    name in the player's language, capitalised ("Dame", "Věž"), which the button shows under the
+    figure (a touch screen shows no tooltip)."""
+    return [(kind.letter, kind_word(kind)[:1].upper() + kind_word(kind)[1:]) for kind in PROMOTIONS]
 
-    selected: int | None = None
-    moves: frozenset[int] = frozenset()  # empty landing squares
-    captures: frozenset[int] = frozenset()  # landing squares that take
-    shots: frozenset[int] = frozenset()  # an archer's targets (it stays)
-    taken: frozenset[int] = frozenset()  # what the chosen landing square would take
-    chosen: int | None = None  # the landing square awaiting confirmation
-    last: tuple[int, ...] = ()  # the last move's squares
-    check: int | None = None  # the king in check
-    cursor: int | None = None  # the keyboard's square
-    threatened: frozenset[int] = frozenset()  # the threat view: pieces the enemy could take
-    attackers: frozenset[int] = frozenset()  # … and the enemy pieces that could
-    suggested: tuple[int, ...] = ()  # the suggested move's squares (not played)
-    extra: dict = field(default_factory=dict)
 
-    @classmethod
-    def of_moves(cls, board, moves, selected: int | None, **rest) -> "Marks":
-        """The marks of a piece's ``moves`` on ``board``: empty landing squares, landing squares
-        that take, and an archer's shots apart; ``rest`` are the other fields."""
-        empty, captures, shots = set(), set(), set()
-        for move in moves:
-            if board.is_shot(move):
-                shots.add(move.to_square)
-            elif board.is_capture(move):
-                captures.add(move.to_square)
-            else:
-                empty.add(move.to_square)
-        return cls(selected=selected, moves=frozenset(empty), captures=frozenset(captures),
-                   shots=frozenset(shots), **rest)
+#: What the board marks besides the pieces: the board view's neutral marks (square numbers):
+#: ``targets`` the empty landing squares, ``captures`` those that take, ``shots`` an archer's
+#: targets (it stays), ``chain`` what the chosen landing square would take, ``chosen`` that
+#: square, ``last`` the last move, ``check`` the king in check, ``threatened``/``attackers`` the
+#: threat view, ``suggested`` a suggested move, ``cursor`` the keyboard's square.
+Marks = drawn.Marks
+
+
+def marks_of_moves(board, moves, selected: int | None, **rest) -> Marks:
+    """The marks of a piece's ``moves`` on ``board``: empty landing squares, landing squares that
+    take, and an archer's shots apart; ``rest`` are the other fields."""
+    empty, captures, shots = set(), set(), set()
+    for move in moves:
+        if board.is_shot(move):
+            shots.add(move.to_square)
+        elif board.is_capture(move):
+            captures.add(move.to_square)
+        else:
+            empty.add(move.to_square)
+    return Marks(selected=selected, targets=frozenset(empty), captures=frozenset(captures),
+                 shots=frozenset(shots), **rest)
+
+
+#: The 12×12 board as data: square ``sq`` is cell ``sq`` (a1 … l12), White's side at the bottom.
+GEOMETRY = drawn.square_grid("squares-12x12", FILES, [str(r) for r in range(1, SIZE + 1)], cell=CELL,
+                             margin=MARGIN, figure=(4, 4, CELL - 8, CELL - 8))
 
 
 def square_origin(sq: int) -> tuple[int, int]:
@@ -156,9 +155,15 @@ def square_label(sq: int, piece: Piece | None) -> str:
                                                    piece=kind_word(piece.kind))
 
 
+def picture(board: Board, marks: Marks = Marks()) -> drawn.Picture:
+    """The board to draw (``views/boardview.BoardView.show``): each square's shade, figure, marks
+    and words, with the figures' styles and symbols."""
+    return drawn.Picture(GEOMETRY, tuple(_cells(board, marks)), f"{_STYLE}<defs>{defs()}</defs>", "cb")
+
+
 def board_svg(board: Board, marks: Marks = Marks()) -> str:
     """The board's inner SVG (for ``<svg viewBox="0 0 940 940">``)."""
-    return _board(board, marks, named=True)
+    return drawn.svg(picture(board, marks))
 
 
 def defs_svg() -> str:
@@ -172,75 +177,61 @@ def diagram_svg(board: Board, label: str, marks: Marks = Marks()) -> str:
     """A small picture of the whole board, as the board draws it but without square names (no
     ``data-square``: it is no board to play on), as a standalone ``<svg>``; its figures need
     ``defs_svg()`` in the page. ``label`` is the picture's text for screen readers."""
+    shown = drawn.Picture(GEOMETRY, tuple(_cells(board, marks)), "", "cb")
     return (f'<svg class="diagram cb-diagram" viewBox="0 0 {VIEW} {VIEW}" role="img" '
-            f'aria-label="{_attr(label)}">{_board(board, marks, named=False)}</svg>')
+            f'aria-label="{_attr(label)}">{drawn.svg(shown, named=False)}</svg>')
 
 
-def _board(board: Board, marks: Marks, named: bool) -> str:
+def _cells(board: Board, marks: Marks) -> list[drawn.CellView]:
+    """Each square's view: its shade and the marks under the piece, the piece, the marks over it
+    (the classes are the board view's neutral ones: ``selected``, ``option capture``…)."""
     pieces = board.pieces()
-    out = [_STYLE, "<defs>", defs(), '</defs><g class="cb">'] if named else ['<g class="cb">']
+    half = CELL / 2
+    out = []
     for sq in range(SIZE * SIZE):
-        x, y = square_origin(sq)
         piece = pieces.get(sq)
         shade = "lt" if (sq % SIZE + sq // SIZE) % 2 else "dk"
-        cls = ["sq"]
-        inner = [f'<rect class="{shade}" width="{CELL}" height="{CELL}"/>']
+        below = [f'<rect class="{shade}" width="{CELL}" height="{CELL}"/>']
+        above = []
         if sq in marks.last:
-            inner.append(f'<rect class="lastm" width="{CELL}" height="{CELL}"/>')
-            cls.append("last")
+            below.append(f'<rect class="lastm" width="{CELL}" height="{CELL}"/>')
         if sq == marks.check:
-            inner.append(f'<circle class="chk" cx="{CELL / 2}" cy="{CELL / 2}" r="{CELL / 2 - 2}"/>')
-            cls.append("check")
-        if sq in marks.taken:
-            inner.append(f'<rect class="took" width="{CELL}" height="{CELL}"/>')
-            cls.append("taken")
+            below.append(f'<circle class="chk" cx="{half}" cy="{half}" r="{half - 2}"/>')
+        if sq in marks.chain:
+            below.append(f'<rect class="took" width="{CELL}" height="{CELL}"/>')
         if sq in marks.suggested:
-            inner.append(f'<rect class="sug" x="4" y="4" width="{CELL - 8}" height="{CELL - 8}" rx="6"/>')
-            cls.append("suggest")
-        if piece is not None:
-            inner.append(f'<use href="#{piece_id(piece)}" x="4" y="4" width="{CELL - 8}" height="{CELL - 8}"/>')
+            below.append(f'<rect class="sug" x="4" y="4" width="{CELL - 8}" height="{CELL - 8}" rx="6"/>')
         if sq == marks.selected:
-            inner.append(f'<rect class="self" x="4" y="4" width="{CELL - 8}" height="{CELL - 8}" rx="6"/>')
-            cls.append("selected")
-        if sq in marks.moves:
-            inner.append(f'<circle class="mv" cx="{CELL / 2}" cy="{CELL / 2}" r="11"/>')
-            cls.append("option")
+            above.append(f'<rect class="self" x="4" y="4" width="{CELL - 8}" height="{CELL - 8}" rx="6"/>')
+        if sq in marks.targets:
+            above.append(f'<circle class="mv" cx="{half}" cy="{half}" r="11"/>')
         if sq in marks.captures:
-            inner.append(f'<circle class="cap" cx="{CELL / 2}" cy="{CELL / 2}" r="{CELL / 2 - 6}"/>')
-            cls.append("option capture")
+            above.append(f'<circle class="cap" cx="{half}" cy="{half}" r="{half - 6}"/>')
         if sq in marks.shots:
-            c = CELL / 2
-            inner.append(f'<circle class="shot" cx="{c}" cy="{c}" r="{c - 8}"/>'
-                         f'<path class="shotx" d="M{c} 4 V20 M{c} {CELL - 20} V{CELL - 4} '
-                         f'M4 {c} H20 M{CELL - 20} {c} H{CELL - 4}"/>')
-            cls.append("option shot")
+            above.append(f'<circle class="shot" cx="{half}" cy="{half}" r="{half - 8}"/>'
+                         f'<path class="shotx" d="M{half} 4 V20 M{half} {CELL - 20} V{CELL - 4} '
+                         f'M4 {half} H20 M{CELL - 20} {half} H{CELL - 4}"/>')
         if sq in marks.threatened:
-            inner.append(f'<circle class="thr" cx="{CELL / 2}" cy="{CELL / 2}" r="{CELL / 2 - 4}"/>')
-            cls.append("threat")
+            above.append(f'<circle class="thr" cx="{half}" cy="{half}" r="{half - 4}"/>')
         if sq in marks.attackers:
-            inner.append(f'<rect class="atk" x="4" y="4" width="{CELL - 8}" height="{CELL - 8}" rx="6"/>')
-            cls.append("attacker")
-        if sq == marks.chosen:
-            inner.append(f'<rect class="chosen" x="3" y="3" width="{CELL - 6}" height="{CELL - 6}"/>')
-            cls.append("chosen")
+            above.append(f'<rect class="atk" x="4" y="4" width="{CELL - 8}" height="{CELL - 8}" rx="6"/>')
+        if sq in marks.chosen:
+            above.append(f'<rect class="chosen" x="3" y="3" width="{CELL - 6}" height="{CELL - 6}"/>')
         if sq == marks.cursor:
-            inner.append(f'<rect class="cur" x="6" y="6" width="{CELL - 12}" height="{CELL - 12}"/>')
-            cls.append("cursor")
-        if sq % SIZE == 0:
-            inner.append(f'<text class="coord-in" x="3" y="16">{sq // SIZE + 1}</text>')
-        if sq // SIZE == 0:
-            inner.append(f'<text class="coord-in" x="{CELL - 12}" y="{CELL - 4}">{FILES[sq % SIZE]}</text>')
-        name = f' data-square="{square_name(sq)}"' if named else ""
-        label = f' aria-label="{_attr(square_label(sq, piece))}"' if named else ""
-        out.append(f'<g{name} class="{" ".join(cls)}" transform="translate({x},{y})"{label}>'
-                   + "".join(inner) + "</g>")
-    for i in range(SIZE):
-        out.append(f'<text class="coord" x="{MARGIN + i * CELL + CELL / 2}" y="{SIZE * CELL + 30}" '
-                   f'text-anchor="middle">{FILES[i]}</text>')
-        out.append(f'<text class="coord" x="{MARGIN / 2}" y="{(SIZE - 1 - i) * CELL + CELL / 2 + 8}" '
-                   f'text-anchor="middle">{i + 1}</text>')
-    out.append("</g>")
-    return "".join(out)
+            above.append(f'<rect class="cur" x="6" y="6" width="{CELL - 12}" height="{CELL - 12}"/>')
+        cls = " ".join(["sq", *drawn.mark_classes(marks, sq)])
+        out.append(drawn.CellView(cls, "" if piece is None else f"#{piece_id(piece)}",
+                                  square_label(sq, piece), "".join(below), "".join(above)))
+    return out
+
+
+def slides(board: Board, move) -> list[drawn.Slide]:
+    """A move's glide on ``board`` (after the move): the piece from its start to where it landed
+    (an archer's shot, whose archer stays: none)."""
+    piece = None if move is None else board.pieces().get(move.to_square)
+    if piece is None or move.from_square == move.to_square:
+        return []
+    return [drawn.Slide(f"#{piece_id(piece)}", "", (move.from_square, move.to_square), 0, 260)]
 
 
 def last_move_squares(board: Board) -> tuple[int, ...]:
@@ -256,5 +247,5 @@ def check_square(board: Board) -> int | None:
     return board.king(board.turn) if board.is_check() else None
 
 
-__all__ = ["Marks", "board_svg", "diagram_svg", "defs_svg", "camblam_piece_svg", "square_origin", "last_move_squares",
+__all__ = ["Marks", "marks_of_moves", "picture", "slides", "GEOMETRY", "board_svg", "diagram_svg", "defs_svg", "camblam_piece_svg", "square_origin", "last_move_squares",
            "check_square", "defs", "kind_word", "square_label", "VIEW", "CELL", "MARGIN"]

@@ -20,7 +20,9 @@ from dataclasses import dataclass, field
 
 from camblam import Board, Kind, Move, PROMOTIONS, square_name
 
-from app.games.camblam.render import Marks, kind_word
+from app.games.camblam.render import Marks, camblam_piece_svg, kind_word, marks_of_moves
+from app.games.camblam.render import slides as camblam_slides
+from app.games.camblam.render import promotion_choices as promotion_names
 from app.text.i18n import _, ngettext
 from app.present.taps import Tap
 
@@ -79,6 +81,18 @@ class CamblamPicker:
             return Tap("step")
         return Tap("play", move=move)
 
+    def slides(self, board: Board, ply) -> list:
+        """A move's glide on the board after it (``ply``: ``state/history.Ply``)."""
+        return camblam_slides(board, ply.move)
+
+    def promotion_choices(self) -> list[tuple[Kind, str, str, str]]:
+        """What the pawn waiting to be promoted may become, for the board view's chooser: each
+        piece, its letter, its name (shown under the figure) and its figure's markup in the side's
+        colour."""
+        colour = self.board.turn
+        return [(kind, letter, word, camblam_piece_svg(kind, colour))
+                for kind, (letter, word) in zip(PROMOTIONS, promotion_names())]
+
     def promote(self, kind: Kind) -> Tap:
         """The new piece chosen for the pawn waiting on ``promoting``."""
         if self.piece is None or self.promoting is None or kind not in PROMOTIONS:
@@ -109,8 +123,9 @@ class CamblamPicker:
         return self.board.effect(move).taken
 
     def marks(self, **extra) -> Marks:
-        return Marks.of_moves(self.board, self.moves, self.piece, taken=frozenset(self.taken()),
-                              chosen=self.chosen if self.chosen is not None else self.promoting, **extra)
+        chosen = self.chosen if self.chosen is not None else self.promoting
+        return marks_of_moves(self.board, self.moves, self.piece, chain=frozenset(self.taken()),
+                              chosen=() if chosen is None else (chosen,), **extra)
 
     def prompt(self) -> str:
         if self.piece is None:
