@@ -79,7 +79,7 @@ class ReviewView:
             "#review-dialog{overflow:auto}#review-dialog h3{margin:10px 0 4px;font-size:1rem}"
             "#review-bar{width:100%}#review-chart svg{width:100%;height:auto;max-height:34vh;"
             "border:1px solid #ccc;border-radius:4px}#review-turns,#review-mistakes{margin:0;"
-            "padding-left:1.4em}#review-mistakes button{all:unset;display:inline;cursor:pointer;text-decoration:underline}"
+            "padding-left:1.4em}#review-mistakes button{all:unset;display:block;text-align:left;cursor:pointer;text-decoration:underline}"
             ".review-arrow{pointer-events:none}")
         on_click("#btn-review", lambda e: self.open())
         on_click("#review-stop", lambda e: self.stop())
