@@ -136,3 +136,13 @@ def test_a_damaged_review_is_dropped_and_the_game_kept():
     text = gamefile.record_text(game, datetime(2026, 11, 28)).replace('plies', 'pliez', 1)
     opened = gamefile.game_from_file(text)
     assert opened.reviewed() is None and opened.board.move_stack == game.board.move_stack
+
+
+def test_who_reviewed_is_said_in_the_players_language():
+    review = _review()
+    assert words.reviewer_words(review) == "Reviewed by: Computer (expert)."
+    try:
+        i18n.set_language("cs")
+        assert words.reviewer_words(review).startswith("Rozbor: Počítač")
+    finally:
+        i18n.set_language("en")

@@ -12,7 +12,7 @@ from typing import Sequence
 from gamekit.review import Mistake, Review, TurningPoint, mistakes, turning_points
 
 from app.games import Game
-from app.state.seating import COMPUTER_LEVELS
+from app.state.seating import COMPUTER_LEVELS, seat_label
 from app.text import i18n
 from app.text.i18n import _
 
@@ -107,6 +107,11 @@ def mistake_words(m: Mistake, name: str) -> str:
     return text.format(number=m.ply + 1, player=name, played=m.played, best=m.best, loss=percent(m.loss))
 
 
+def reviewer_words(review: Review) -> str:
+    """Who reviewed the game: the computer level whose search ran."""
+    return _("Reviewed by: {computer}.").format(computer=seat_label(review.level))
+
+
 def progress_words(done: int, total: int) -> str:
     return _("Reviewing: position {done} of {total}…").format(done=done, total=total)
 
@@ -136,5 +141,5 @@ def shown(review: Review, game: Game, board, seats: Sequence[str]) -> Shown:
                  summary)
 
 
-__all__ = ["Shown", "human_players", "chart", "turn_words", "mistake_words", "progress_words", "shown",
+__all__ = ["Shown", "human_players", "chart", "turn_words", "mistake_words", "progress_words", "reviewer_words", "shown",
            "percent", "names_of"]

@@ -9,15 +9,14 @@ through ``app.games`` (``Game.reviewer``)."""
 from __future__ import annotations
 
 import asyncio
+import math
 import re
 from typing import Any
 
 from pyscript import document
 
-from app.present import notices
 from app.present import review as words
 from app.text.i18n import _
-from app.views.dialogs import show_message
 from app.views.dom import absent, close_dialog, el, listen, on_click, open_dialog
 
 #: Milliseconds of review work between two paints (as a computer move's search).
@@ -80,7 +79,7 @@ class ReviewView:
             "#review-dialog{overflow:auto}#review-dialog h3{margin:10px 0 4px;font-size:1rem}"
             "#review-bar{width:100%}#review-chart svg{width:100%;height:auto;max-height:34vh;"
             "border:1px solid #ccc;border-radius:4px}#review-turns,#review-mistakes{margin:0;"
-            "padding-left:1.4em}#review-mistakes button{all:unset;cursor:pointer;text-decoration:underline}"
+            "padding-left:1.4em}#review-mistakes button{all:unset;display:block;text-align:left;cursor:pointer;text-decoration:underline}"
             ".review-arrow{pointer-events:none}")
         on_click("#btn-review", lambda e: self.open())
         on_click("#review-stop", lambda e: self.stop())
@@ -170,7 +169,7 @@ class ReviewView:
         except Exception as exc:  # noqa: BLE001 (shown to the player; the game is untouched)
             self.running_for = None
             self.busy(False)
-            show_message(el("#review-progress"), notices.review_failed(exc))
+            el("#review-progress").textContent = _("The review failed: {error}").format(error=exc)
 
     # -- showing
     def clear_result(self) -> None:
@@ -186,7 +185,7 @@ class ReviewView:
         self.current = review
         self.current_code = self.code()
         self.current_mistakes = seen.mistakes
-        el("#review-progress").textContent = _("Reviewed by the computer ({level}).").format(level=review.level)
+        el("#review-progress").textContent = words.reviewer_words(review)
         el("#review-chart").innerHTML = seen.chart
         el("#review-summary").textContent = seen.summary
         turns = el("#review-turns")
@@ -232,16 +231,28 @@ class ReviewView:
         squares = SQUARE.findall(text)
         if len(squares) < 2:
             return
-        svg = el("#board")  # the board's own <svg>
+        svg = el("#board")
         a = el(f'#board [data-square="{squares[0]}"]')
         b = el(f'#board [data-square="{squares[1]}"]')
         if absent(svg) or absent(a) or absent(b):
             return
-        (x1, y1, size), (x2, y2, _) = _centre(svg, a), _centre(svg, b)
+        # The squares' centres on the screen, brought into the board's own units (whatever
+        # turns the board: the rotation setting, the square groups' transforms).
+        back = svg.getScreenCTM().inverse()
+        ends = []
+        for square in (a, b):
+            box = square.getBoundingClientRect()
+            point = svg.createSVGPoint()
+            point.x = float(box.left) + float(box.width) / 2
+            point.y = float(box.top) + float(box.height) / 2
+            at = point.matrixTransform(back)
+            ends.append((float(at.x), float(at.y)))
+        (x1, y1), (x2, y2) = ends
+        size = float(a.getBoundingClientRect().width) * math.hypot(float(back.a), float(back.b))
         ns = "http://www.w3.org/2000/svg"
         group = document.createElementNS(ns, "g")
         group.setAttribute("class", "review-arrow")
-        width = max(4.0, size / 8)
+        width = max(4.0, abs(size) / 8)
         for colour, extra in (("#fff", 3.0), ("#1b7f3b", 0.0)):
             line = document.createElementNS(ns, "line")
             for name, value in (("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)):
@@ -261,19 +272,6 @@ class ReviewView:
             group.appendChild(dot)
         svg.appendChild(group)
         self.arrow = group
-
-
-def _centre(svg, cell) -> tuple[float, float, float]:
-    """A cell's centre and width in the board's own units, whatever its transform or the
-    board's turn (its box on screen brought back through the board's matrix)."""
-    box = cell.getBoundingClientRect()
-    back = svg.getScreenCTM().inverse()
-    point = svg.createSVGPoint()
-    point.x, point.y = float(box.left) + float(box.width) / 2, float(box.top) + float(box.height) / 2
-    centre = point.matrixTransform(back)
-    point.x = float(box.left) + float(box.width)
-    edge = point.matrixTransform(back)
-    return float(centre.x), float(centre.y), abs(float(edge.x) - float(centre.x)) * 2
 
 
 __all__ = ["ReviewView", "STEP_MS"]
