@@ -19,6 +19,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from app.state import linking, session  # noqa: E402
+from app.state.seating import format_steps  # noqa: E402
 
 BASE = "https://example.org/djambi/"
 FIXTURE = Path(__file__).parent / "data" / "links-v1.json"
@@ -98,7 +99,10 @@ def opened(fragment: str) -> dict | None:
             "position": game.rules.format_position(game.board),
             "over": game.board.is_game_over(),
             "seats": list(game.seats), "name": game.name,
-            "shared": linked.shared, "id": game.id if linked.shared else None}
+            "shared": linked.shared, "id": game.id if linked.shared else None,
+            # seats that changed hands (issue 37), only where there are some: the fixture's
+            # links, made before, have none
+            **({"seat_steps": format_steps(game.seat_steps, game.seat_letter)} if game.seat_steps else {})}
 
 
 def old_links() -> list[dict]:

@@ -20,6 +20,23 @@ from link_fixture import BASE, FIXTURE, make_links, opened, sample_games
 from app.state import linking, session
 
 GAMES = sample_games()
+
+
+def seated_games() -> list[tuple[str, session.Game]]:
+    """Games whose seats changed hands on the way (issue 37): their links carry the steps."""
+    djambi = session.new_game(seats=["human", "human", "easy", "remote"])
+    for _ in range(3):
+        djambi.play(djambi.board.generate_legal_moves()[0])
+    djambi.change_seat(1, "hard")
+    djambi.play(djambi.board.generate_legal_moves()[0])
+    djambi.change_seat(1, "human")
+    camblam = session.new_game(seats=["human", "normal"], kind="camblam")
+    camblam.play(camblam.board.generate_legal_moves()[0])
+    camblam.change_seat(1, "human")
+    return [("djambi seats changed", djambi), ("camblam seats changed", camblam)]
+
+
+SEATED = seated_games()
 #: Damaged links the fuzz test tries: 12,000 in CPython; fewer inside Pyodide (its stage only
 #: checks that the same code behaves the same there).
 FUZZ = 1_500 if os.environ.get("HYPOTHESIS_PROFILE") == "pyodide" else 12_000
@@ -133,7 +150,8 @@ def test_no_damaged_link_opens_another_game_or_position():
     two-by-two, three players, ended games): each is refused or opens exactly the original."""
     rng = random.Random(37)
     links = [(label, kind, fragment, opened(fragment))
-             for label, game in GAMES for kind, fragment in make_links(game).items()]
+             for label, game in GAMES + SEATED for kind, fragment in make_links(game).items()]
+    assert sum("seat_steps" in original for _, _, _, original in links) >= 4  # game and move links
     assert {(label.split()[0], kind) for label, kind, _, _ in links} == {
         (g, k) for g in ("djambi", "camblam") for k in ("position", "game", "move")}
     tally: Counter = Counter()
