@@ -15,8 +15,10 @@ from typing import Any
 
 from pyscript import document
 
+from app.present import notices
 from app.present import review as words
 from app.text.i18n import _
+from app.views.dialogs import show_message
 from app.views.dom import absent, close_dialog, el, listen, on_click, open_dialog
 
 #: Milliseconds of review work between two paints (as a computer move's search).
@@ -169,7 +171,7 @@ class ReviewView:
         except Exception as exc:  # noqa: BLE001 (shown to the player; the game is untouched)
             self.running_for = None
             self.busy(False)
-            el("#review-progress").textContent = _("The review failed: {error}").format(error=exc)
+            show_message(el("#review-progress"), notices.review_failed(exc))
 
     # -- showing
     def clear_result(self) -> None:
