@@ -60,6 +60,12 @@ class Panel:
             short.setAttribute("aria-hidden", "true")
             seat = document.createElement("span")
             seat.className = "pseat"
+            # as index.html's row (a person here) until the first draw, so that no frame shows an
+            # empty, narrower button
+            button.dataset.kind = button.dataset.seat = "human"
+            icon.innerHTML = SEAT_ICONS["human"]
+            short.textContent = seating.badge_text("human")
+            seat.textContent = seating.seat_label("human")
             button.append(icon, short, seat)
             listen(button, "click", lambda e, index=int(party): self.seat_menu.open(self.game, index))
             state = document.createElement("span")
