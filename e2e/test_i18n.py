@@ -192,11 +192,17 @@ def test_the_chosen_language_is_remembered_and_url_lang_wins(new_page, wait_read
     assert move_list(other) == move_list(page)
 
 
-def test_link_errors_are_in_the_language_with_the_engine_detail(new_page, wait_ready):
+def test_link_errors_are_in_the_language_with_the_engine_detail_behind_details(new_page, wait_ready):
     page = open_page(new_page, wait_ready, locale="fr-FR")
     page.evaluate("f => { location.hash = f; }", "#P1.nonsense")
-    expect(page.locator("#message-text")).to_contain_text("Impossible d'ouvrir la partie de ce lien")
-    expect(page.locator("#message-text")).to_contain_text("Votre partie enregistrée n'a pas changé.")
+    sentence = page.locator("#message-text .message-sentence")
+    expect(sentence).to_contain_text("La partie de ce lien est illisible")
+    expect(sentence).to_contain_text("Votre partie enregistrée n'a pas changé.")
+    assert "nonsense" not in sentence.inner_text()  # the bad text only behind « Détails »
+    details = page.locator("#message-text details")
+    expect(details.locator("summary")).to_have_text("Détails")
+    assert details.get_attribute("open") is None
+    assert "P1.nonsense" in details.text_content()
 
 
 @pytest.mark.parametrize("lang,locale", [("fr", "fr-FR"), ("cs", "cs-CZ")])
