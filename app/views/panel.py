@@ -20,7 +20,7 @@ from app.state import seating
 from app.present import figures, notices, ruletext, standings
 from app.views.dom import absent, close_dialog, el, later, listen, on_click, open_dialog
 from app.views.dialogs import show_message
-from app.text.i18n import _, party_name, player_name, player_of
+from app.text.i18n import _, army_name, party_name, player_name, player_of
 
 
 class Panel:
@@ -141,7 +141,8 @@ class Panel:
         button.dataset.seat = kind
         button.querySelector(".pseat-icon").innerHTML = SEAT_ICONS.get(icon, "")
         button.querySelector(".pseat-short").textContent = seating.badge_text(kind)
-        player = player_name(info.party, game.rule_set)
+        two_by_two = getattr(game.rule_set, "players", "4") == "2x2"  # a row is an army there
+        player = army_name(info.party, game.rule_set) if two_by_two else player_name(info.party, game.rule_set)
         button.disabled = not game.can_change_seat(info.party)
         button.setAttribute("aria-label", _("{player}: {seat}. Hand this seat over.").format(
             player=player, seat=seating.seat_label(kind)) if not button.disabled
