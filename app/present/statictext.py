@@ -95,6 +95,7 @@ STATIC = {
     "save-file": N_("Save to a file"),
     "rule-set": N_("Rules"),
     "seats": N_("Seats"),
+    "seat-human": N_("Human"),  # a players' row's seat button, as the first paint has it
     "send-link": N_("Send the link"),
     "send-move": N_("Send the move"),
     "settings": N_("Settings"),
