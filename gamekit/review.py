@@ -167,6 +167,18 @@ def mistakes(review: Review, players: Collection[int], threshold: float = MISTAK
     return tuple(out)
 
 
+def boards_along(board: Any) -> list:
+    """The positions of ``board``'s game, each before its move (from ``board.root()``), then the
+    end as it stands (a draw agreed, a resignation, ...): what an ``Analyst`` reviews."""
+    start = board.root()
+    boards = []
+    for move in board.move_stack:
+        boards.append(start.copy())
+        start.push(move)
+    boards.append(board.copy())
+    return boards
+
+
 class Stepper(Protocol):
     """A search resumable in slices (``djambi.ai.Search``, ``camblam.ai.Search``)."""
 
@@ -289,5 +301,5 @@ class Reviewer:
         self._review = Review(a.game, a.level, a.nodes, outlooks[0], tuple(plies))
 
 
-__all__ = ["MISTAKE", "BLUNDER", "TURN_DROP", "TURNS", "PlyReview", "Review", "TurningPoint", "Mistake",
+__all__ = ["boards_along", "MISTAKE", "BLUNDER", "TURN_DROP", "TURNS", "PlyReview", "Review", "TurningPoint", "Mistake",
            "turning_points", "mistakes", "Reviewer", "Analyst", "Stepper"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from gamekit.review import Review, Reviewer
+from gamekit.review import Review, Reviewer, boards_along
 
 from ..board import Board
 from ..move import Move
@@ -62,13 +62,7 @@ class Analyst:
         self.settings = settings(self.nodes)
         self.seed = seed
         self._moves = board.move_stack
-        start = board.root()
-        boards = []
-        for move in self._moves:
-            boards.append(start.copy())
-            start.push(move)
-        boards.append(board.copy())  # the end as it stands (a draw agreed, a resignation, ...)
-        self._boards = boards
+        self._boards = boards_along(board)
 
     def positions(self) -> list[Board]:
         return self._boards

@@ -16,7 +16,7 @@ import math
 from dataclasses import replace
 from typing import Mapping
 
-from gamekit.review import Review, Reviewer
+from gamekit.review import Review, Reviewer, boards_along
 
 from ..board import Board
 from ..move import Move
@@ -86,13 +86,7 @@ class Analyst:
         self._search = ReviewSearch if nodes is None else type(
             "ReviewSearch", (ReviewSearch,), {"levels": {LEVEL: self.settings}})
         self._moves = board.move_stack
-        start = board.root()
-        boards = []
-        for move in self._moves:
-            boards.append(start.copy())
-            start.push(move)
-        boards.append(board.copy())  # the end as it stands (a draw agreed, a resignation, ...)
-        self._boards = boards
+        self._boards = boards_along(board)
 
     def positions(self) -> list[Board]:
         return self._boards
